@@ -1,0 +1,60 @@
+import { OnApplicationBootstrap } from '@nestjs/common';
+import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
+
+import { commonShopApiExtensions } from './api/api-extensions';
+import { commonTranslations } from './common.translations';
+import {
+    CoreOperationLimit,
+    CoreRateLimitApolloPlugin,
+    defaultCoreOperationLimits,
+} from './services/core-rate-limit.apollo-plugin';
+import { RateLimitService } from './services/rate-limit.service';
+
+export interface CommonPluginOptions {
+    /** Overrides/extends the HTTP-429 limits on core Shop API mutations (login, authenticate...). */
+    coreOperationLimits?: Record<string, CoreOperationLimit>;
+}
+
+/**
+ * Shared building blocks: the `RateLimitError` result type, `RateLimitService` (memory, or Redis
+ * when REDIS_URL is set) and an HTTP 429 guard for core mutations whose result types we cannot
+ * extend. Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
+ * from this plugin's module, so list CommonPlugin before them).
+ */
+@VendurePlugin({
+    imports: [PluginCommonModule],
+    providers: [RateLimitService],
+    exports: [RateLimitService],
+    shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
+    configuration: config => {
+        config.apiOptions.apolloServerPlugins = [
+            ...(config.apiOptions.apolloServerPlugins ?? []),
+            CommonPlugin.coreRateLimitPlugin,
+        ];
+        return config;
+    },
+    compatibility: '^3.0.0',
+})
+export class CommonPlugin implements OnApplicationBootstrap {
+    static coreRateLimitPlugin = new CoreRateLimitApolloPlugin();
+
+    static init(options: CommonPluginOptions = {}) {
+        CommonPlugin.coreRateLimitPlugin = new CoreRateLimitApolloPlugin({
+            ...defaultCoreOperationLimits,
+            ...options.coreOperationLimits,
+        });
+        return CommonPlugin;
+    }
+
+    constructor(
+        private readonly rateLimitService: RateLimitService,
+        private readonly i18nService: I18nService,
+    ) {}
+
+    onApplicationBootstrap() {
+        CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
+        for (const [lang, resources] of Object.entries(commonTranslations)) {
+            this.i18nService.addTranslation(lang, resources);
+        }
+    }
+}
