@@ -1,0 +1,13 @@
+import { DynamicModule, Type } from '@nestjs/common';
+
+import { CommonPlugin } from './common';
+
+/**
+ * Our storefront plugins, registered by buildConfig() (server/src/vendure-config.ts).
+ * Each plugin developer appends one line here (import + array entry); keep the order:
+ * common first (RateLimitService is used by the others).
+ */
+export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
+    CommonPlugin,
+    /* others add their plugin here */
+];
