@@ -1,0 +1,10 @@
+export { ContentPlugin } from './content.plugin';
+export { CityService } from './services/city.service';
+export { City, CityTranslation } from './entities/city.entity';
+export { SuperBanner } from './entities/super-banner.entity';
+export { Banner } from './entities/banner.entity';
+export { PolicyPage, POLICY_TYPES } from './entities/policy-page.entity';
+export { Faq } from './entities/faq.entity';
+export { SocialLink } from './entities/social-link.entity';
+export { Alert } from './entities/alert.entity';
+export { ContactUsMessage } from './entities/contact-us-message.entity';
