@@ -1,0 +1,177 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { CheckUserResult } from '../services/session.service';
+
+// Spec §7/§9: the optional token sync is skipped for tokens older than 5 minutes.
+export const TOKEN_SYNC_MAX_AGE_MS = 5 * 60 * 1000;
+
+export interface SessionInput {
+  /** Token read by the composition root from the cookie or local storage (null: none). */
+  token: string | null;
+  /** When that token was issued (epoch ms), if known. */
+  tokenIssuedAt?: number | null;
+  /** Same-origin address for the optional token sync; null/undefined disables it. */
+  tokenSyncUrl?: string | null;
+}
+
+export interface SessionContext {
+  token: string | null;
+  tokenIssuedAt: number | null;
+  tokenSyncUrl: string | null;
+  customerId: string | null;
+  cartCount: number;
+  wishlistCount: number;
+}
+
+export type SessionEvent =
+  | { type: 'session.tokenChanged'; token: string }
+  | { type: 'session.signedIn'; token?: string | null; customerId: string }
+  | { type: 'session.signedOut' }
+  | { type: 'session.countsChanged'; cartCount?: number; wishlistCount?: number }
+  | { type: 'session.refresh' };
+
+export function isTokenFresh(issuedAt: number | null, now: number): boolean {
+  return issuedAt !== null && now - issuedAt <= TOKEN_SYNC_MAX_AGE_MS;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    createSession: fromPromise<{ token: string }, void>(async () => {
+      throw new Error('createSession is not provided: wire it in src/app/actors.ts');
+    }),
+    checkUser: fromPromise<CheckUserResult, { token: string | null }>(async () => {
+      throw new Error('checkUser is not provided: wire it in src/app/actors.ts');
+    }),
+  },
+  actions: {
+    // Side effects implemented by the composition root (storage, cookie, fetch).
+    storeToken: (_, _params: { token: string }) => {},
+    forgetToken: () => {},
+    syncToken: (_, _params: { url: string; token: string }) => {},
+    unsyncToken: (_, _params: { url: string }) => {},
+    setToken: assign((_, params: { token: string; issuedAt: number }) => ({
+      token: params.token,
+      tokenIssuedAt: params.issuedAt,
+    })),
+    applyCheck: assign((_, params: CheckUserResult) => ({
+      customerId: params.customerId,
+      cartCount: params.cartCount,
+      wishlistCount: params.wishlistCount,
+    })),
+    applyCounts: assign(({ context, event }) => {
+      if (event.type !== 'session.countsChanged') return {};
+      return {
+        cartCount: event.cartCount ?? context.cartCount,
+        wishlistCount: event.wishlistCount ?? context.wishlistCount,
+      };
+    }),
+    clearUser: assign({ customerId: null, cartCount: 0, wishlistCount: 0, token: null, tokenIssuedAt: null }),
+    applySignIn: assign(({ context, event }) => {
+      if (event.type !== 'session.signedIn' || !event.token || event.token === context.token) {
+        return event.type === 'session.signedIn' ? { customerId: event.customerId } : {};
+      }
+      return { customerId: event.customerId, token: event.token, tokenIssuedAt: Date.now() };
+    }),
+    storeSignInToken: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'session.signedIn' && event.token) {
+        enqueue({ type: 'storeToken', params: { token: event.token } });
+      }
+    }),
+    syncTokenIfAllowed: enqueueActions(({ context, enqueue, check }) => {
+      if (check('canSyncToken') && context.tokenSyncUrl && context.token) {
+        enqueue({ type: 'syncToken', params: { url: context.tokenSyncUrl, token: context.token } });
+      }
+    }),
+    unsyncTokenIfEnabled: enqueueActions(({ context, enqueue }) => {
+      if (context.tokenSyncUrl) enqueue({ type: 'unsyncToken', params: { url: context.tokenSyncUrl } });
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    isLoggedIn: (_, params: { customerId: string | null }) => params.customerId !== null,
+    isNewToken: ({ context, event }) => event.type === 'session.tokenChanged' && event.token !== context.token,
+    canSyncToken: ({ context }) =>
+      context.tokenSyncUrl !== null && context.token !== null && isTokenFresh(context.tokenIssuedAt, Date.now()),
+    isKnownCustomer: ({ context }) => context.customerId !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    token: input.token,
+    tokenIssuedAt: input.token ? (input.tokenIssuedAt ?? null) : null,
+    tokenSyncUrl: input.tokenSyncUrl ?? null,
+    customerId: null,
+    cartCount: 0,
+    wishlistCount: 0,
+  }),
+  initial: 'starting',
+  on: {
+    'session.countsChanged': { actions: 'applyCounts' },
+    // The client reports every vendure-auth-token header; only a different token is news.
+    'session.tokenChanged': {
+      guard: 'isNewToken',
+      actions: [
+        { type: 'setToken', params: ({ event }) => ({ token: event.token, issuedAt: Date.now() }) },
+        { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+        'syncTokenIfAllowed',
+      ],
+    },
+    // Spec §4 (social login): store token and id, then refresh the counts through the check.
+    'session.signedIn': {
+      target: '.checking',
+      actions: ['applySignIn', 'storeSignInToken', 'syncTokenIfAllowed'],
+    },
+    // The logout mutation already ran; the old token is dead, so start a fresh anonymous session.
+    'session.signedOut': {
+      target: '.creatingSession',
+      actions: ['clearUser', 'forgetToken', 'unsyncTokenIfEnabled'],
+    },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'checking' }, { target: 'creatingSession' }],
+    },
+    // Spec §4: an anonymous session is created when no token exists.
+    creatingSession: {
+      invoke: {
+        src: 'createSession',
+        onDone: {
+          target: 'anonymous',
+          actions: [
+            { type: 'setToken', params: ({ event }) => ({ token: event.output.token, issuedAt: Date.now() }) },
+            { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+          ],
+        },
+        // Offline or backend down: browse anonymously; the client picks up a token later.
+        onError: 'anonymous',
+      },
+    },
+    // Spec §4: logged in when the current-user check returns an id.
+    checking: {
+      invoke: {
+        src: 'checkUser',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          {
+            guard: { type: 'isLoggedIn', params: ({ event }) => ({ customerId: event.output.customerId }) },
+            target: 'loggedIn',
+            actions: { type: 'applyCheck', params: ({ event }) => event.output },
+          },
+          { target: 'anonymous', actions: { type: 'applyCheck', params: ({ event }) => event.output } },
+        ],
+        // Keep what we know; a failed check must not log the shopper out.
+        onError: [{ guard: 'isKnownCustomer', target: 'loggedIn' }, { target: 'anonymous' }],
+      },
+    },
+    anonymous: {
+      on: { 'session.refresh': 'checking' },
+    },
+    loggedIn: {
+      on: { 'session.refresh': 'checking' },
+    },
+  },
+});

@@ -1,0 +1,189 @@
+import type { TadaDocumentNode } from 'gql.tada';
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { ClientError, GraphQLClient } from 'graphql-request';
+
+export type LanguageCode = 'ar' | 'en';
+export type OperationType = 'query' | 'mutation' | 'subscription';
+export type ErrorPolicy = 'none' | 'all' | 'ignore';
+
+export interface ShopGraphQLError {
+  message: string;
+  path?: ReadonlyArray<string | number>;
+  extensions?: Record<string, unknown>;
+}
+
+/** Every failed Shop API call, as spec §8 wants it recorded. */
+export interface FailedCall {
+  client: string;
+  operationType: OperationType;
+  operationName: string;
+  /** HTTP status; null when no response arrived (network failure). */
+  status: number | null;
+  errors: ShopGraphQLError[];
+  message: string;
+}
+
+export interface FailureRecorder {
+  record(call: FailedCall): void;
+}
+
+/** Spec §8: a failed GraphQL call. `message` is the first error's message. */
+export class ShopApiError extends Error {
+  override readonly name = 'ShopApiError';
+  readonly status: number | null;
+  readonly errors: ShopGraphQLError[];
+  readonly operationName: string;
+  readonly operationType: OperationType;
+
+  constructor(init: Omit<FailedCall, 'client'>, options?: { cause?: unknown }) {
+    super(init.message, options);
+    this.status = init.status;
+    this.errors = init.errors;
+    this.operationName = init.operationName;
+    this.operationType = init.operationType;
+  }
+
+  /** Vendure puts an error code in extensions (e.g. FORBIDDEN for a guest's toggleFav). */
+  get code(): string | undefined {
+    const code = this.errors[0]?.extensions?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /**
+   * Send a query as GET (cacheable reads such as SSR catalogue pages). Only GET is retried, once,
+   * on a transient status. Mutations are always POST and never retried.
+   */
+  cacheable?: boolean;
+  /** Spec §8: GraphQL errors fail the call unless the policy is 'all' or 'ignore'. */
+  errorPolicy?: ErrorPolicy;
+}
+
+export interface ShopClient {
+  readonly languageCode: LanguageCode;
+  request<TResult, TVariables>(
+    document: TadaDocumentNode<TResult, TVariables>,
+    variables: TVariables,
+    options?: RequestOptions,
+  ): Promise<TResult>;
+}
+
+export interface ShopClientConfig {
+  /** Absolute URL of the Shop API, e.g. http://127.0.0.1:3000/shop-api or https://shop.example/shop-api. */
+  endpoint: string;
+  languageCode: LanguageCode;
+  /** Current bearer token (null: anonymous). */
+  getToken?: () => string | null | undefined;
+  /** Called with each `vendure-auth-token` response header. */
+  onToken?: (token: string) => void;
+  fetch?: typeof globalThis.fetch;
+  recorder?: FailureRecorder;
+  /** Name used in failure records. */
+  name?: string;
+  /** Extra headers on every call (e.g. a forwarded client IP on the SSR server). */
+  headers?: Record<string, string>;
+}
+
+/** Spec §9: the generic HTTP client retries GET once on these statuses. */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+export const AUTH_TOKEN_HEADER = 'vendure-auth-token';
+
+function operationOf(document: DocumentNode): { type: OperationType; name: string } {
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  if (!op) throw new Error('A Shop API document must contain an operation');
+  if (!op.name) throw new Error('Shop API operations must be named (spec §7)');
+  return { type: op.operation, name: op.name.value };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+function toErrors(errors: unknown): ShopGraphQLError[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.map((e) => ({
+    message: typeof e?.message === 'string' ? e.message : String(e),
+    ...(e?.path ? { path: e.path } : {}),
+    ...(e?.extensions ? { extensions: e.extensions } : {}),
+  }));
+}
+
+export function createShopClient(config: ShopClientConfig): ShopClient {
+  const url = new URL(config.endpoint); // throws on a relative endpoint: resolve it in the composition root
+  url.searchParams.set('languageCode', config.languageCode);
+  const baseFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const clientName = config.name ?? 'shop-api';
+
+  // Sees every response (also failed ones) so a new session token is never lost, and owns the
+  // retry: graphql-request only ever hands us the final response.
+  const transport: typeof globalThis.fetch = async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let response = await baseFetch(input, init);
+    if (method === 'GET' && RETRY_STATUSES.has(response.status) && !init?.signal?.aborted) {
+      await response.body?.cancel().catch(() => undefined);
+      response = await baseFetch(input, init);
+    }
+    const token = response.headers.get(AUTH_TOKEN_HEADER);
+    if (token) config.onToken?.(token);
+    return response;
+  };
+
+  const common = { fetch: transport, errorPolicy: 'all' as const };
+  const post = new GraphQLClient(url.toString(), { ...common, method: 'POST' });
+  const get = new GraphQLClient(url.toString(), { ...common, method: 'GET' });
+
+  function fail(op: { type: OperationType; name: string }, status: number | null, errors: ShopGraphQLError[], fallback: string, cause?: unknown): ShopApiError {
+    const call = {
+      operationType: op.type,
+      operationName: op.name,
+      status,
+      errors,
+      message: errors[0]?.message ?? fallback,
+    };
+    config.recorder?.record({ client: clientName, ...call });
+    return new ShopApiError(call, { cause });
+  }
+
+  return {
+    languageCode: config.languageCode,
+    async request(document, variables, options = {}) {
+      const op = operationOf(document);
+      const policy = options.errorPolicy ?? 'none';
+      const useGet = op.type === 'query' && options.cacheable === true;
+      const headers: Record<string, string> = { ...config.headers };
+      const token = config.getToken?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+      // Apollo's CSRF guard (if enabled server-side) rejects "simple" GET requests.
+      if (useGet) headers['apollo-require-preflight'] = 'true';
+
+      let response;
+      try {
+        response = await (useGet ? get : post).rawRequest<TResultOf<typeof document>>({
+          query: document as DocumentNode,
+          variables: (variables ?? undefined) as Record<string, unknown> | undefined,
+          requestHeaders: headers,
+          signal: options.signal,
+        });
+      } catch (error) {
+        if (isAbort(error) || options.signal?.aborted) throw error; // superseded, not failed
+        if (error instanceof ClientError) {
+          const status = error.response.status;
+          throw fail(op, status, toErrors(error.response.errors), `HTTP ${status}`, error);
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        throw fail(op, null, [], message, error);
+      }
+
+      const errors = toErrors(response.errors);
+      if (errors.length > 0 && policy === 'none') throw fail(op, response.status, errors, 'GraphQL error');
+      if (response.data === null || response.data === undefined) {
+        throw fail(op, response.status, errors, 'No data in the response');
+      }
+      return response.data as never;
+    },
+  };
+}
+
+type TResultOf<D> = D extends TadaDocumentNode<infer R, infer _V> ? R : never;
