@@ -60,11 +60,12 @@ export interface OptionGroupView {
     options: OptionView[];
 }
 
-export interface VariantView extends SelectableVariant, PricedVariant {
+export interface VariantView extends Omit<SelectableVariant, 'customFields'>, Omit<PricedVariant, 'customFields'> {
     id: string;
     name: string;
     sku: string;
     image: AssetView | null;
+    customFields?: (NonNullable<SelectableVariant['customFields']> & NonNullable<PricedVariant['customFields']>) | null;
 }
 
 export interface RatingBreakdown extends RatingSummary {
