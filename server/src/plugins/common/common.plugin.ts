@@ -27,22 +27,21 @@ export interface CommonPluginOptions {
     exports: [RateLimitService],
     shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
     configuration: config => {
-        config.apiOptions.apolloServerPlugins = [
-            ...(config.apiOptions.apolloServerPlugins ?? []),
-            CommonPlugin.coreRateLimitPlugin,
-        ];
+        const plugins = config.apiOptions.apolloServerPlugins ?? [];
+        // Idempotent: a config object may pass through this callback more than once.
+        if (!plugins.includes(CommonPlugin.coreRateLimitPlugin)) {
+            config.apiOptions.apolloServerPlugins = [...plugins, CommonPlugin.coreRateLimitPlugin];
+        }
         return config;
     },
     compatibility: '^3.0.0',
 })
 export class CommonPlugin implements OnApplicationBootstrap {
-    static coreRateLimitPlugin = new CoreRateLimitApolloPlugin();
+    /** One per process; other plugins add their limits with `addLimits()` in their configuration. */
+    static readonly coreRateLimitPlugin = new CoreRateLimitApolloPlugin(defaultCoreOperationLimits);
 
     static init(options: CommonPluginOptions = {}) {
-        CommonPlugin.coreRateLimitPlugin = new CoreRateLimitApolloPlugin({
-            ...defaultCoreOperationLimits,
-            ...options.coreOperationLimits,
-        });
+        if (options.coreOperationLimits) CommonPlugin.coreRateLimitPlugin.addLimits(options.coreOperationLimits);
         return CommonPlugin;
     }
 

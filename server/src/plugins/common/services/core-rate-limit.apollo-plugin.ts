@@ -58,11 +58,22 @@ export const defaultCoreOperationLimits: Record<string, CoreOperationLimit> = {
  */
 export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Request }> {
     private service?: RateLimitService;
+    private readonly limits: Record<string, CoreOperationLimit>;
 
     constructor(
-        private readonly limits: Record<string, CoreOperationLimit> = defaultCoreOperationLimits,
+        limits: Record<string, CoreOperationLimit> = defaultCoreOperationLimits,
         private readonly apiPath = 'shop-api',
-    ) {}
+    ) {
+        this.limits = { ...limits };
+    }
+
+    /**
+     * Adds/overrides limits for root mutation fields. Other plugins use it for their own
+     * mutations whose result type cannot carry a RateLimitError (e.g. `Success!`).
+     */
+    addLimits(limits: Record<string, CoreOperationLimit>) {
+        Object.assign(this.limits, limits);
+    }
 
     attach(service: RateLimitService) {
         this.service = service;
