@@ -1,0 +1,75 @@
+import { OnApplicationBootstrap } from '@nestjs/common';
+import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
+
+import { adminApiExtensions, shopApiExtensions } from './api/api-extensions';
+import { FacetValueFieldsResolver } from './api/facet-value-fields.resolver';
+import { FacetResolver } from './api/facet.resolver';
+import { OrderLineFieldsResolver } from './api/order-line-fields.resolver';
+import { ProductFieldsResolver } from './api/product-fields.resolver';
+import { ProductListingResolver } from './api/product-listing.resolver';
+import { ReviewAdminResolver } from './api/review-admin.resolver';
+import { ReviewShopResolver, SubmitProductReviewResultResolver } from './api/review.resolver';
+import { VariantFieldsResolver } from './api/variant-fields.resolver';
+import { WishlistResolver } from './api/wishlist.resolver';
+import { ProductReview } from './entities/product-review.entity';
+import { catalogueTranslations } from './i18n/catalogue.translations';
+import { ActiveCustomerService } from './services/active-customer.service';
+import { FacetLookupService } from './services/facet-lookup.service';
+import { ProductListingService } from './services/product-listing.service';
+import { ProductLoaderService } from './services/product-loader.service';
+import { ProductQueryService } from './services/product-query.service';
+import { ProductReviewService } from './services/product-review.service';
+import { ProductViewService } from './services/product-view.service';
+import { SearchTextService } from './services/search-text.service';
+import { WishlistService } from './services/wishlist.service';
+
+/**
+ * Catalogue extensions of the Shop API (docs/decisions/002-shop-api-extensions.md, "catalogue
+ * plugin"): listings with filters, home sections, related products, Arabic-normalised search,
+ * facets, wishlist and reviews; plus review moderation in the Admin API.
+ * Needs CommonPlugin (RateLimitService) registered before it.
+ */
+@VendurePlugin({
+    imports: [PluginCommonModule],
+    entities: [ProductReview],
+    providers: [
+        ProductQueryService,
+        ProductLoaderService,
+        FacetLookupService,
+        ActiveCustomerService,
+        ProductListingService,
+        SearchTextService,
+        ProductViewService,
+        WishlistService,
+        ProductReviewService,
+    ],
+    exports: [SearchTextService, ProductReviewService],
+    shopApiExtensions: {
+        schema: shopApiExtensions,
+        resolvers: [
+            ProductFieldsResolver,
+            VariantFieldsResolver,
+            FacetValueFieldsResolver,
+            OrderLineFieldsResolver,
+            ProductListingResolver,
+            FacetResolver,
+            WishlistResolver,
+            ReviewShopResolver,
+            SubmitProductReviewResultResolver,
+        ],
+    },
+    adminApiExtensions: {
+        schema: adminApiExtensions,
+        resolvers: [ReviewAdminResolver],
+    },
+    compatibility: '^3.0.0',
+})
+export class CataloguePlugin implements OnApplicationBootstrap {
+    constructor(private readonly i18nService: I18nService) {}
+
+    onApplicationBootstrap() {
+        for (const [lang, resources] of Object.entries(catalogueTranslations)) {
+            this.i18nService.addTranslation(lang, resources);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+export { CataloguePlugin } from './catalogue.plugin';
+export { ProductReview } from './entities/product-review.entity';
+export { normaliseSearchText } from './services/normalise-search-text';
+export { SearchTextService } from './services/search-text.service';
