@@ -57,17 +57,23 @@ function wholeNumber(value: string | null, max: number): number | null {
     return n <= max ? n : null;
 }
 
+function nonEmpty(value: string | null): string | null {
+    return value === null || value.trim() === '' ? null : value.trim();
+}
+
 function oneOf<T extends string>(list: readonly T[], value: string | null, fallback: T): T {
     return list.includes(value as T) ? (value as T) : fallback;
 }
 
 export function parseListingParams(search: URLSearchParams): ListingParams {
-    const colors = (search.get('color') ?? '')
-        .split(',')
+    // `color=a,b` (our links) or `color=a&color=b` (a plain form submitted without JavaScript).
+    const colors = search
+        .getAll('color')
+        .flatMap((c) => c.split(','))
         .map((c) => code(c.trim()))
         .filter((c): c is string => c !== null);
-    let minPrice = wholeNumber(search.get('min'), 1_000_000);
-    let maxPrice = wholeNumber(search.get('max'), 1_000_000);
+    let minPrice = wholeNumber(nonEmpty(search.get('min')), 1_000_000);
+    let maxPrice = wholeNumber(nonEmpty(search.get('max')), 1_000_000);
     if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
     if (minPrice === 0) minPrice = null;
     const page = wholeNumber(search.get('page'), MAX_PAGE);
@@ -78,8 +84,8 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
         minPrice,
         maxPrice,
         colors: [...new Set(colors)].sort().slice(0, MAX_COLORS),
-        brand: code(search.get('brand')),
-        subCategory: code(search.get('subCategory')),
+        brand: code(nonEmpty(search.get('brand'))),
+        subCategory: code(nonEmpty(search.get('subCategory'))),
     };
 }
 

@@ -48,6 +48,13 @@ describe('parseListingParams', () => {
         expect(parse(q)).toMatchObject(expected);
     });
 
+    it('reads repeated colours and empty fields of a form submitted without JavaScript', () => {
+        expect(parse('color=red&color=blue&min=&max=&brand=&subCategory=&sort=newest&view=grid')).toEqual({
+            ...DEFAULT_LISTING,
+            colors: ['blue', 'red'],
+        });
+    });
+
     it('swaps a reversed price range', () => {
         expect(parse('min=500&max=100')).toMatchObject({ minPrice: 100, maxPrice: 500 });
     });

@@ -1,0 +1,97 @@
+import { useLingui } from '@lingui/react/macro';
+import { createContext, useContext, useState } from 'react';
+import { BagIcon, HeartIcon } from '../icons/icons';
+
+/**
+ * What the cart and wishlist (their own issue) plug into the catalogue: product pages and cards
+ * render the buttons, the composition supplies the handlers. Without a handler a button is
+ * rendered disabled rather than pretending to work.
+ */
+export interface CatalogueActions {
+    onAddToCart?: (variantId: string, quantity: number) => void;
+    onToggleFav?: (productId: string) => void;
+    /** Pending state from the machines (a click while pending is ignored by them anyway). */
+    isAdding?: (variantId: string) => boolean;
+    isFav?: (productId: string) => boolean | undefined;
+}
+
+/**
+ * Provided once above the pages (layout or composition root) by the cart/wishlist wiring;
+ * the catalogue only consumes it.
+ */
+export const CatalogueActionsContext = createContext<CatalogueActions>({});
+
+export function useCatalogueActions(): CatalogueActions {
+    return useContext(CatalogueActionsContext);
+}
+
+export function FavButton({
+    productId,
+    productName,
+    isFav,
+    onToggleFav,
+    className = '',
+}: {
+    productId: string;
+    productName: string;
+    isFav: boolean;
+    onToggleFav?: (productId: string) => void;
+    className?: string;
+}) {
+    const { t } = useLingui();
+    return (
+        <button
+            type="button"
+            className={`fav-button ${className}`}
+            aria-pressed={isFav}
+            aria-label={t`Add ${productName} to wishlist`}
+            disabled={!onToggleFav}
+            onClick={() => onToggleFav?.(productId)}
+        >
+            <HeartIcon size={20} />
+        </button>
+    );
+}
+
+export const MAX_QUANTITY = 10;
+
+/** Quantity + add to cart for the chosen variant; disabled when the variant cannot be bought. */
+export function AddToCart({
+    variantId,
+    purchasable,
+    onAddToCart,
+    adding = false,
+}: {
+    variantId: string | null;
+    purchasable: boolean;
+    onAddToCart?: (variantId: string, quantity: number) => void;
+    adding?: boolean;
+}) {
+    const { t } = useLingui();
+    const [quantity, setQuantity] = useState(1);
+    const canAdd = purchasable && variantId !== null && onAddToCart !== undefined && !adding;
+    return (
+        <form
+            className="add-to-cart"
+            onSubmit={(e) => {
+                e.preventDefault();
+                if (canAdd && variantId) onAddToCart(variantId, quantity);
+            }}
+        >
+            <label className="add-to-cart__qty">
+                <span className="visually-hidden">{t`Quantity`}</span>
+                <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!purchasable}>
+                    {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
+                        <option key={n} value={n}>
+                            {n}
+                        </option>
+                    ))}
+                </select>
+            </label>
+            <button type="submit" className="button button--primary add-to-cart__button" disabled={!canAdd} aria-busy={adding || undefined}>
+                <BagIcon size={20} />
+                {t`Add to cart`}
+            </button>
+        </form>
+    );
+}

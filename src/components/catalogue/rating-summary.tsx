@@ -1,0 +1,40 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { RatingBreakdown } from './types';
+import { RatingStars } from './rating-stars';
+
+/** Overall rating with the count per star as bars (a list readable without the bars). */
+export function RatingSummary({ rating }: { rating: RatingBreakdown }) {
+    const { t, i18n } = useLingui();
+    const total = rating.totalCount;
+    if (total === 0) return <p className="rating-summary rating-summary--empty">{t`No reviews yet.`}</p>;
+    const overall = i18n.number(Math.round(rating.overallRate * 10) / 10, { maximumFractionDigits: 1 });
+    return (
+        <div className="rating-summary">
+            <p className="rating-summary__overall">
+                <span className="rating-summary__value">{overall}</span>
+                <RatingStars rate={rating.overallRate} size={20} />
+                <span className="rating-summary__count">{t`${plural(total, { one: 'Based on # review', other: 'Based on # reviews' })}`}</span>
+            </p>
+            <ul className="rating-summary__bars" aria-label={t`Rating distribution`}>
+                {rating.distribution.map(({ rate, count }) => {
+                    const percent = Math.round((count / total) * 100);
+                    const stars = i18n.number(rate);
+                    const shownCount = i18n.number(count);
+                    return (
+                        <li key={rate} className="rating-summary__row">
+                            <span className="rating-summary__label">{t`${stars} stars`}</span>
+                            <span className="rating-summary__bar" aria-hidden="true">
+                                <span className="rating-summary__fill" style={{ inlineSize: `${percent}%` }} />
+                            </span>
+                            <span className="rating-summary__n">
+                                <span className="visually-hidden">{t`${shownCount} reviews`}</span>
+                                <span aria-hidden="true">{shownCount}</span>
+                            </span>
+                        </li>
+                    );
+                })}
+            </ul>
+        </div>
+    );
+}
