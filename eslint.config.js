@@ -1,0 +1,123 @@
+// Lint for the whole repo. The part that matters most is the architecture's dependency rule
+// (../shared/guide/architecture.md), enforced per directory:
+//   machines/   xstate, valibot, other machines, and `import type` from services/; no browser globals
+//   services/   graphql libraries, its client, generated types and other services
+//   src/components/  never services/ at runtime (route modules and layouts may, in loaders)
+//   server/     nothing from src/, machines/ or services/ (and they nothing from server/)
+// Relative paths are resolved by the local rule `architecture/layer-imports`
+// (tests/tools/eslint-rules/layer-imports.mjs); package bans use `no-restricted-imports`.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layerImports from './tests/tools/eslint-rules/layer-imports.mjs';
+
+const root = import.meta.dirname;
+const testFile = String.raw`(\.test|\.spec)\.[cm]?[jt]sx?$`;
+
+/** The layer table of the dependency rule; first match wins, same name = same layer. */
+export const layers = [
+  { name: 'server', files: '^server/', anyPackage: true },
+  { name: 'machines', files: `^machines/.*${testFile}`, packages: ['xstate', 'valibot', 'vitest'], typeOnlyLayers: ['services'] },
+  { name: 'machines', files: '^machines/', packages: ['xstate', 'valibot'], typeOnlyLayers: ['services'] },
+  {
+    name: 'services',
+    files: `^services/.*${testFile}`,
+    packages: ['graphql', 'graphql-request', 'graphql-ws', 'gql.tada', 'vitest'],
+  },
+  { name: 'services', files: '^services/', packages: ['graphql', 'graphql-request', 'graphql-ws', 'gql.tada'] },
+  { name: 'components', files: '^src/components/', anyPackage: true, layers: ['src', 'machines'], typeOnlyLayers: ['services'] },
+  { name: 'src', files: '^src/', anyPackage: true, layers: ['components', 'machines', 'services'] },
+];
+
+const browserGlobalsInMachines = ['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'location', 'XMLHttpRequest', 'WebSocket', 'indexedDB'].map(
+  (name) => ({ name, message: 'machines/ are pure: reach the outside world through an actor or action provided by the composition root.' }),
+);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'build/**',
+      'server/dist/**',
+      '.react-router/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'data/**',
+      'services/generated/**',
+      'locales/*/messages.ts',
+      'locales/*/messages.js',
+      'tests/tools/fixtures/**',
+      'server/admin-ui/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { architecture: { rules: { 'layer-imports': layerImports } } },
+    rules: {
+      'architecture/layer-imports': ['error', { root, layers }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'services/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['graphql-request', 'graphql-ws', 'gql.tada'].map((name) => ({
+            name,
+            message: 'Views talk to the Shop API only through services/ (route loaders) and machines.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    languageOptions: { globals: { ...globals.builtin } },
+    rules: {
+      'no-restricted-globals': ['error', ...browserGlobalsInMachines],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'react-router', '@react-router/*'], message: 'machines/ know nothing about React.' },
+            { group: ['graphql-request', 'graphql-ws', 'graphql'], message: 'machines/ invoke actors; the Shop API calls live in services/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      // NestJS/Vendure DI reads constructor parameter types at runtime (emitDecoratorMetadata):
+      // turning those imports into `import type` would inject undefined.
+      '@typescript-eslint/consistent-type-imports': 'off',
+      // Vendure's custom-field, Injector and TypeORM query APIs are loosely typed; the server's `any`s
+      // are at those seams (80 of them when this was written), so this rule would only be noise there.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // the server logs through Vendure's Logger; deliberate console output carries a disable comment
+      'no-console': 'error',
+      // TypeORM's `@ManyToOne(type => Product)` and interface implementations keep unused parameters
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+);

@@ -1,0 +1,78 @@
+// ESLint rule for the dependency rule of ../shared/guide/architecture.md.
+// Resolves every import (static, re-export, dynamic, require) against the importing file, finds the
+// layer of both ends, and checks it against the layer table given as the rule's option. Plain
+// `no-restricted-imports` patterns cannot tell `../services` seen from machines/ from the same text
+// seen from machines/lib/, so relative paths are resolved here instead.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+/**
+ * Option shape: { root?: string, layers: [{ name, files: RegExp-source (project-relative path),
+ *   packages?: string[] (allowed bare specifiers; prefix match on package name), anyPackage?: boolean,
+ *   layers?: string[] (layers it may import at runtime), typeOnlyLayers?: string[] }] }
+ * The first layer whose `files` matches a path is that path's layer.
+ */
+const builtin = /^node:|^(fs|path|os|url|crypto|child_process|http|https|net|stream|util|events|zlib|assert)(\/|$)/;
+
+function packageName(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the layer dependency rule (machines / services / views / server)' },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: {
+      layer: '{{from}} must not import {{to}} ({{spec}}){{hint}}',
+      pkg: '{{from}} must not import the package "{{pkg}}"; allowed: {{allowed}}',
+    },
+  },
+  create(context) {
+    const opts = context.options[0] ?? {};
+    const root = opts.root ?? context.cwd ?? process.cwd();
+    const layers = (opts.layers ?? []).map((l) => ({ ...l, re: new RegExp(l.files) }));
+    const rel = (abs) => relative(root, abs).split(sep).join('/');
+    const layerOf = (p) => layers.find((l) => l.re.test(p));
+
+    const filename = context.physicalFilename ?? context.filename;
+    const from = layerOf(rel(filename));
+    if (!from) return {};
+
+    function check(node, spec, typeOnly) {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = rel(resolve(dirname(filename), spec));
+        const to = layerOf(target);
+        if (!to || to.name === from.name) return;
+        if ((from.layers ?? []).includes(to.name)) return;
+        if (typeOnly && (from.typeOnlyLayers ?? []).includes(to.name)) return;
+        const hint = (from.typeOnlyLayers ?? []).includes(to.name) ? ': only `import type` is allowed here' : '';
+        context.report({ node, messageId: 'layer', data: { from: from.name, to: to.name, spec, hint } });
+        return;
+      }
+      if (from.anyPackage || typeOnly) return;
+      const pkg = packageName(spec);
+      const allowed = from.packages ?? [];
+      if (allowed.includes(pkg) || allowed.includes(spec)) return;
+      if (builtin.test(spec) && allowed.includes('node:')) return;
+      context.report({ node, messageId: 'pkg', data: { from: from.name, pkg: spec, allowed: allowed.join(', ') || 'none' } });
+    }
+
+    // Only `import type` / `export type` vanish at runtime: under verbatimModuleSyntax,
+    // `import { type A } from 'x'` still loads 'x'.
+    const isType = (node) => node.importKind === 'type' || node.exportKind === 'type';
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value, isType(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, isType(node)),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value, false),
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' &&
+        check(node.moduleReference.expression, node.moduleReference.expression.value, node.importKind === 'type'),
+      'CallExpression[callee.name="require"]': (node) =>
+        node.arguments[0]?.type === 'Literal' && check(node.arguments[0], node.arguments[0].value, false),
+    };
+  },
+};
