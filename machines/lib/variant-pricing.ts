@@ -37,14 +37,17 @@ function time(iso: string | null | undefined): number | null {
     return Number.isNaN(t) ? null : t;
 }
 
-/** A promotion runs when the variant is on sale and `now` is inside [startDate, endDate). */
+/**
+ * A promotion runs when the variant is on sale and `now` is inside [startDate, endDate], the
+ * same window the catalogue plugin uses for `discountAmount` (sale-window.ts).
+ */
 export function isPromoRunning(variant: PricedVariant, now: Date): boolean {
     const cf = variant.customFields;
     if (!cf?.onSale) return false;
     const start = time(cf.startDate);
     const end = time(cf.endDate);
     const t = now.getTime();
-    return (start === null || start <= t) && (end === null || t < end);
+    return (start === null || start <= t) && (end === null || t <= end);
 }
 
 /**

@@ -112,8 +112,9 @@ describe('variantPricing', () => {
             kind: 'promo',
         });
     });
-    it('treats the window as [start, end)', () => {
-        expect(isPromoRunning(promo, new Date('2026-12-01T00:00:00Z'))).toBe(false);
+    it('treats the window as [start, end] like the server', () => {
+        expect(isPromoRunning(promo, new Date('2026-12-01T00:00:00Z'))).toBe(true);
+        expect(isPromoRunning(promo, new Date('2026-12-01T00:00:01Z'))).toBe(false);
         expect(isPromoRunning(promo, new Date('2026-11-01T00:00:00Z'))).toBe(true);
         expect(isPromoRunning(promo, new Date('2026-10-31T23:59:59Z'))).toBe(false);
     });
