@@ -1,5 +1,6 @@
 import { DynamicModule, Type } from '@nestjs/common';
 
+import { CataloguePlugin } from './catalogue';
 import { CommonPlugin } from './common';
 
 /**
@@ -9,5 +10,6 @@ import { CommonPlugin } from './common';
  */
 export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
     CommonPlugin,
+    CataloguePlugin,
     /* others add their plugin here */
 ];
