@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLocale } from '../../hooks/use-locale';
+import { intlLocale } from '../../i18n/locales';
+import { RatingStars } from './rating-stars';
+import type { ReviewView } from './types';
+
+/** Published reviews (and the shopper's own, whatever its state), newest first. */
+export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
+    const { t } = useLingui();
+    const locale = useLocale();
+    const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' });
+    return (
+        <ol className="review-list">
+            {reviews.map((r) => (
+                <li key={r.id} className={`review${r.isAuthor ? ' review--own' : ''}`}>
+                    <article aria-labelledby={`review-${r.id}`}>
+                        <header className="review__header">
+                            <RatingStars rate={r.rating} />
+                            <h3 id={`review-${r.id}`} className="review__summary">
+                                {r.summary}
+                            </h3>
+                        </header>
+                        <p className="review__meta">
+                            <span className="review__author">{r.authorName}</span>
+                            {' · '}
+                            <time dateTime={r.createdAt}>{date.format(new Date(r.createdAt))}</time>
+                            {r.isAuthor && (
+                                <span className="review__badge">
+                                    {r.state === 'approved' ? t`Your review` : t`Your review (awaiting approval)`}
+                                </span>
+                            )}
+                        </p>
+                        <p className="review__body">{r.body}</p>
+                    </article>
+                </li>
+            ))}
+        </ol>
+    );
+}
