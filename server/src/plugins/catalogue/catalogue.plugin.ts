@@ -1,6 +1,8 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
+import { CommonPlugin } from '../common';
+
 import { adminApiExtensions, shopApiExtensions } from './api/api-extensions';
 import { FacetValueFieldsResolver } from './api/facet-value-fields.resolver';
 import { FacetResolver } from './api/facet.resolver';
@@ -30,7 +32,7 @@ import { WishlistService } from './services/wishlist.service';
  * Needs CommonPlugin (RateLimitService) registered before it.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule],
+    imports: [PluginCommonModule, CommonPlugin],
     entities: [ProductReview],
     providers: [
         ProductQueryService,
