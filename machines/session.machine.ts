@@ -24,7 +24,7 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'session.tokenChanged'; token: string }
-  | { type: 'session.signedIn'; token?: string | null; customerId: string }
+  | { type: 'session.signedIn'; token?: string | null; customerId?: string | null }
   | { type: 'session.signedOut' }
   | { type: 'session.countsChanged'; cartCount?: number; wishlistCount?: number }
   | { type: 'session.refresh' };
@@ -71,10 +71,11 @@ export const sessionMachine = setup({
     }),
     clearUser: assign({ customerId: null, cartCount: 0, wishlistCount: 0, token: null, tokenIssuedAt: null }),
     applySignIn: assign(({ context, event }) => {
-      if (event.type !== 'session.signedIn' || !event.token || event.token === context.token) {
-        return event.type === 'session.signedIn' ? { customerId: event.customerId } : {};
-      }
-      return { customerId: event.customerId, token: event.token, tokenIssuedAt: Date.now() };
+      if (event.type !== 'session.signedIn') return {};
+      // The check that follows confirms the id; a sign-in may not know it yet (login returns the user).
+      const customerId = event.customerId ?? context.customerId;
+      if (!event.token || event.token === context.token) return { customerId };
+      return { customerId, token: event.token, tokenIssuedAt: Date.now() };
     }),
     storeSignInToken: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'session.signedIn' && event.token) {

@@ -1,5 +1,5 @@
 import type { TadaDocumentNode } from 'gql.tada';
-import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { ClientError, GraphQLClient } from 'graphql-request';
 
 export type LanguageCode = 'ar' | 'en';
@@ -146,6 +146,52 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
     return new ShopApiError(call, { cause });
   }
 
+  // graphql-request 7 has no file uploads: files go as a GraphQL multipart request
+  // (https://github.com/jaydenseric/graphql-multipart-request-spec), which Vendure accepts.
+  async function multipart(
+    document: DocumentNode,
+    operationName: string,
+    variables: Record<string, unknown>,
+    headers: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ) {
+    const form = new FormData();
+    const map: Record<string, string[]> = {};
+    const files: Blob[] = [];
+    const plain: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(variables)) {
+      if (value instanceof Blob) {
+        map[String(files.length)] = [`variables.${key}`];
+        files.push(value);
+        plain[key] = null;
+      } else {
+        plain[key] = value;
+      }
+    }
+    form.append('operations', JSON.stringify({ query: print(document), variables: plain, operationName }));
+    form.append('map', JSON.stringify(map));
+    files.forEach((file, i) => form.append(String(i), file, file instanceof File ? file.name : `file-${i}`));
+    const response = await transport(url, {
+      method: 'POST',
+      body: form,
+      headers: { ...headers, 'apollo-require-preflight': 'true' },
+      signal,
+    });
+    let body: { data?: unknown; errors?: unknown } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // not JSON: judged by the status below
+    }
+    if (!response.ok) {
+      throw new ClientError(
+        { status: response.status, headers: response.headers, body: '', errors: body.errors as never, data: body.data as never },
+        { query: print(document), variables: plain },
+      );
+    }
+    return { status: response.status, ...body };
+  }
+
   return {
     languageCode: config.languageCode,
     async request(document, variables, options = {}) {
@@ -158,14 +204,17 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
       // Apollo's CSRF guard (if enabled server-side) rejects "simple" GET requests.
       if (useGet) headers['apollo-require-preflight'] = 'true';
 
-      let response;
+      let response: { status: number; data?: unknown; errors?: unknown };
       try {
-        response = await (useGet ? get : post).rawRequest<TResultOf<typeof document>>({
-          query: document as DocumentNode,
-          variables: (variables ?? undefined) as Record<string, unknown> | undefined,
-          requestHeaders: headers,
-          signal: options.signal,
-        });
+        const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
+        response = hasFiles(vars)
+          ? await multipart(document as DocumentNode, op.name, vars, headers, options.signal)
+          : await (useGet ? get : post).rawRequest<unknown>({
+              query: document as DocumentNode,
+              variables: vars,
+              requestHeaders: headers,
+              signal: options.signal,
+            });
       } catch (error) {
         if (isAbort(error) || options.signal?.aborted) throw error; // superseded, not failed
         if (error instanceof ClientError) {
@@ -186,4 +235,6 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
   };
 }
 
-type TResultOf<D> = D extends TadaDocumentNode<infer R, infer _V> ? R : never;
+function hasFiles(variables: Record<string, unknown> | undefined): variables is Record<string, unknown> {
+  return !!variables && typeof Blob !== 'undefined' && Object.values(variables).some((v) => v instanceof Blob);
+}

@@ -1,34 +1,28 @@
 // Folds the spellings an Arabic-speaking shopper uses interchangeably into one form, so that a
-// query matches however the product name was typed. The server folds product names the same way
-// (Product.customFields.searchText); both sides must agree, so change them together.
+// query matches however the product name was typed. The server folds product names with the
+// same rules (server/src/plugins/catalogue/services/normalise-search-text.ts, stored in
+// Product.customFields.searchText); both sides must agree, so change them together.
 
-const DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g; // harakat, tanween, shadda, sukun, dagger alef, Quranic marks
+const ALEF_FORMS = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g; // آ أ إ ٱ and the wavy-hamza alefs -> ا
+const HARAKAT = /[\u064B-\u065F\u0670\u06D6-\u06ED]/g; // tanween, harakat, shadda, sukun, dagger alef, Quranic marks
 const TATWEEL = /\u0640/g;
-const ALEF_FORMS = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g; // آ أ إ ٱ and rarer hamza/wasla alefs -> ا
-const TAA_MARBUTA = /\u0629/g; // ة -> ه
-const ALEF_MAQSURA = /\u0649/g; // ى -> ي
-const WAW_HAMZA = /\u0624/g; // ؤ -> و
-const YAA_HAMZA = /\u0626/g; // ئ -> ي
-const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
-
-function toAsciiDigit(ch: string): string {
-  const code = ch.charCodeAt(0);
-  return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-}
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // zero-width and bidi controls
 
 /** Normalises Arabic (and Latin) text for matching: never for display. */
 export function normalizeArabic(text: string): string {
   return text
-    .normalize('NFKC') // presentation forms (ﻻ, ﺃ ...) -> base letters
-    .replace(DIACRITICS, '')
+    .normalize('NFKC') // presentation forms (ﻻ, ﺓ ...) -> base letters
+    .replace(INVISIBLE, '')
+    .replace(HARAKAT, '')
     .replace(TATWEEL, '')
     .replace(ALEF_FORMS, '\u0627')
-    .replace(TAA_MARBUTA, '\u0647')
-    .replace(ALEF_MAQSURA, '\u064A')
-    .replace(WAW_HAMZA, '\u0648')
-    .replace(YAA_HAMZA, '\u064A')
-    .replace(ARABIC_INDIC_DIGITS, toAsciiDigit)
-    .toLocaleLowerCase('en-US')
+    .replace(/\u0629/g, '\u0647') // ة -> ه
+    .replace(/\u0649/g, '\u064A') // ى -> ي
+    .replace(/\u0624/g, '\u0648') // ؤ -> و
+    .replace(/\u0626/g, '\u064A') // ئ -> ي
+    .replace(/\u06CC/g, '\u064A') // Persian yeh, common on some keyboards
+    .replace(/\u06A9/g, '\u0643') // Persian keheh -> ك
+    .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -15,9 +15,16 @@ describe('normalizeArabic', () => {
     ['قَهْوَةٌ', 'قهوه'],
     ['ﻷحمد', 'لاحمد'],
     ['  Blue   SHOES ', 'blue shoes'],
-    ['رقم ١٢٣ و ۴۵', 'رقم 123 و 45'],
+    ['‏کتاب ی', 'كتاب ي'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeArabic(input)).toBe(expected);
+  });
+
+  it('folds exactly like the server does for the stored search text', async () => {
+    const { normaliseSearchText } = await import('../../../server/src/plugins/catalogue/services/normalise-search-text');
+    for (const sample of ['أَحْمَدُ', 'مكتبة الأطفال', 'ﻷ', 'Blue  SHOES', 'مستشفى', 'رئيس مؤسسة', '\u200fکتاب']) {
+      expect(normalizeArabic(sample)).toBe(normaliseSearchText(sample));
+    }
   });
 
   it('makes different spellings of the same word equal', () => {

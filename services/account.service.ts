@@ -1,0 +1,349 @@
+import type { RequestOptions, ShopClient } from './client';
+import { AddressFields, CurrentUserFields } from './fragments';
+import { graphql, type ResultOf, type VariablesOf } from './graphql';
+import type { Failure } from './result';
+
+// The signed-in customer: profile, addresses, passwords, uploads.
+
+export const getCustomerDataDocument = graphql(`
+  query getCustomerData {
+    activeCustomer {
+      id
+      title
+      firstName
+      lastName
+      phoneNumber
+      emailAddress
+    }
+  }
+`);
+
+/** null for a guest. */
+export async function getCustomer(client: ShopClient, options?: RequestOptions) {
+  return (await client.request(getCustomerDataDocument, {}, options)).activeCustomer;
+}
+
+export type Customer = NonNullable<ResultOf<typeof getCustomerDataDocument>['activeCustomer']>;
+
+export const getAddressesDocument = graphql(
+  `
+  query GetAddresses {
+    activeCustomer {
+      id
+      addresses { ...AddressFields }
+    }
+  }
+`,
+  [AddressFields],
+);
+
+export async function getAddresses(client: ShopClient, options?: RequestOptions) {
+  return (await client.request(getAddressesDocument, {}, options)).activeCustomer?.addresses ?? [];
+}
+
+export type Address = ResultOf<typeof AddressFields>;
+
+export const createCustomerAddressDocument = graphql(
+  `
+  mutation createCustomerAddress($input: CreateAddressInput!) {
+    createCustomerAddress(input: $input) { ...AddressFields }
+  }
+`,
+  [AddressFields],
+);
+
+export type CreateAddressInput = VariablesOf<typeof createCustomerAddressDocument>['input'];
+
+export async function createAddress(client: ShopClient, input: CreateAddressInput) {
+  return (await client.request(createCustomerAddressDocument, { input })).createCustomerAddress;
+}
+
+export const updateCustomerAddressDocument = graphql(
+  `
+  mutation updateCustomerAddress($input: UpdateAddressInput!) {
+    updateCustomerAddress(input: $input) { ...AddressFields }
+  }
+`,
+  [AddressFields],
+);
+
+export type UpdateAddressInput = VariablesOf<typeof updateCustomerAddressDocument>['input'];
+
+export async function updateAddress(client: ShopClient, input: UpdateAddressInput) {
+  return (await client.request(updateCustomerAddressDocument, { input })).updateCustomerAddress;
+}
+
+export const setDefaultAddressDocument = graphql(
+  `
+  mutation setDefaultAddress($id: ID!) {
+    setDefaultAddress(id: $id) { ...AddressFields }
+  }
+`,
+  [AddressFields],
+);
+
+export async function setDefaultAddress(client: ShopClient, id: string) {
+  return (await client.request(setDefaultAddressDocument, { id })).setDefaultAddress;
+}
+
+export const deleteCustomerAddressDocument = graphql(`
+  mutation deleteCustomerAddress($id: ID!) {
+    deleteCustomerAddress(id: $id) { success }
+  }
+`);
+
+export async function deleteAddress(client: ShopClient, id: string): Promise<boolean> {
+  return (await client.request(deleteCustomerAddressDocument, { id })).deleteCustomerAddress.success;
+}
+
+export const assignVerificationDocument = graphql(`
+  mutation assignVerificationToTheShippingAddress($addressId: ID!) {
+    assignVerificationToTheShippingAddress(addressId: $addressId) { success }
+  }
+`);
+
+/** Sends a code to confirm a shipping address (rate-limited: HTTP 429 -> ShopApiError). */
+export async function requestAddressVerification(client: ShopClient, addressId: string): Promise<boolean> {
+  return (await client.request(assignVerificationDocument, { addressId })).assignVerificationToTheShippingAddress.success;
+}
+
+export const verifyTheShippingAddressDocument = graphql(
+  `
+  mutation verifyTheShippingAddress($addressId: ID!, $code: String!) {
+    verifyTheShippingAddress(addressId: $addressId, code: $code) {
+      __typename
+      ... on Address { ...AddressFields }
+      ... on ErrorResult { errorCode message }
+      ... on VerificationCodeInvalidError { attemptsLeft }
+      ... on RateLimitError { retryAfterSeconds }
+    }
+  }
+`,
+  [AddressFields],
+);
+
+export type VerifyAddressResult =
+  | { ok: true; address: Address }
+  | Failure<'VERIFICATION_CODE_INVALID_ERROR', { attemptsLeft: number }>
+  | Failure<'VERIFICATION_TOKEN_EXPIRED_ERROR'>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
+
+export async function verifyShippingAddress(
+  client: ShopClient,
+  variables: { addressId: string; code: string },
+): Promise<VerifyAddressResult> {
+  const r = (await client.request(verifyTheShippingAddressDocument, variables)).verifyTheShippingAddress;
+  switch (r.__typename) {
+    case 'Address':
+      return { ok: true, address: r };
+    case 'VerificationCodeInvalidError':
+      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
+    case 'VerificationTokenExpiredError':
+      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
+    case 'RateLimitError':
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+  }
+}
+
+export const updateCustomerDocument = graphql(`
+  mutation updateCustomer($input: UpdateCustomerInput!) {
+    updateCustomer(input: $input) { id firstName lastName phoneNumber emailAddress }
+  }
+`);
+
+export async function updateCustomer(client: ShopClient, input: VariablesOf<typeof updateCustomerDocument>['input']) {
+  return (await client.request(updateCustomerDocument, { input })).updateCustomer;
+}
+
+export const updateCustomerPasswordDocument = graphql(`
+  mutation updateCustomerPassword($currentPassword: String!, $newPassword: String!) {
+    updateCustomerPassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+      __typename
+      ... on Success { success }
+      ... on ErrorResult { errorCode message }
+      ... on PasswordValidationError { validationErrorMessage }
+    }
+  }
+`);
+
+export type UpdatePasswordResult =
+  | { ok: true }
+  | Failure<'INVALID_CREDENTIALS_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>
+  | Failure<'PASSWORD_VALIDATION_ERROR', { validationErrorMessage: string }>;
+
+export async function updatePassword(
+  client: ShopClient,
+  variables: { currentPassword: string; newPassword: string },
+): Promise<UpdatePasswordResult> {
+  const r = (await client.request(updateCustomerPasswordDocument, variables)).updateCustomerPassword;
+  switch (r.__typename) {
+    case 'Success':
+      return { ok: true };
+    case 'PasswordValidationError':
+      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
+    case 'InvalidCredentialsError':
+      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
+    case 'NativeAuthStrategyError':
+      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
+  }
+}
+
+// ---------- forgotten password: code by mail -> reset ticket -> new password ----------
+
+export const requestPasswordResetDocument = graphql(`
+  mutation requestPasswordReset($emailAddress: String!) {
+    requestPasswordResetCode(emailAddress: $emailAddress) { success }
+  }
+`);
+
+/** Mails a 6-digit code (always success, to avoid revealing accounts). */
+export async function requestPasswordReset(client: ShopClient, emailAddress: string): Promise<boolean> {
+  return (await client.request(requestPasswordResetDocument, { emailAddress })).requestPasswordResetCode.success;
+}
+
+export const verifyForgetpasswordCodeDocument = graphql(`
+  mutation verifyForgetpasswordCode($code: String!, $email: String!) {
+    verifyForgetpasswordCode(code: $code, email: $email) {
+      __typename
+      ... on PasswordResetTicket { resetToken }
+      ... on ErrorResult { errorCode message }
+      ... on VerificationCodeInvalidError { attemptsLeft }
+      ... on RateLimitError { retryAfterSeconds }
+    }
+  }
+`);
+
+export type VerifyResetCodeResult =
+  | { ok: true; resetToken: string }
+  | Failure<'VERIFICATION_CODE_INVALID_ERROR', { attemptsLeft: number }>
+  | Failure<'VERIFICATION_TOKEN_EXPIRED_ERROR'>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
+
+export async function verifyPasswordResetCode(
+  client: ShopClient,
+  variables: { code: string; email: string },
+): Promise<VerifyResetCodeResult> {
+  const r = (await client.request(verifyForgetpasswordCodeDocument, variables)).verifyForgetpasswordCode;
+  switch (r.__typename) {
+    case 'PasswordResetTicket':
+      return { ok: true, resetToken: r.resetToken };
+    case 'VerificationCodeInvalidError':
+      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
+    case 'VerificationTokenExpiredError':
+      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
+    case 'RateLimitError':
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+  }
+}
+
+export type PasswordResetResult =
+  | { ok: true; user: ResultOf<typeof CurrentUserFields> }
+  | Failure<'PASSWORD_RESET_TOKEN_INVALID_ERROR' | 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR' | 'NOT_VERIFIED_ERROR'>
+  | Failure<'NATIVE_AUTH_STRATEGY_ERROR'>
+  | Failure<'PASSWORD_VALIDATION_ERROR', { validationErrorMessage: string }>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
+
+export const changeUserPasswordDocument = graphql(
+  `
+  mutation changeUserPassword($resetToken: String!, $password: String!) {
+    changeUserPassword(resetToken: $resetToken, password: $password) {
+      __typename
+      ... on CurrentUser { ...CurrentUserFields }
+      ... on ErrorResult { errorCode message }
+      ... on PasswordValidationError { validationErrorMessage }
+      ... on RateLimitError { retryAfterSeconds }
+    }
+  }
+`,
+  [CurrentUserFields],
+);
+
+/** Sets the new password with the ticket from verifyPasswordResetCode; logs the customer in. */
+export async function changeUserPassword(
+  client: ShopClient,
+  variables: { resetToken: string; password: string },
+): Promise<PasswordResetResult> {
+  const r = (await client.request(changeUserPasswordDocument, variables)).changeUserPassword;
+  switch (r.__typename) {
+    case 'CurrentUser':
+      return { ok: true, user: { id: r.id, identifier: r.identifier } };
+    case 'PasswordValidationError':
+      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
+    case 'RateLimitError':
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+    case 'PasswordResetTokenInvalidError':
+      return { ok: false, code: 'PASSWORD_RESET_TOKEN_INVALID_ERROR', message: r.message };
+    case 'PasswordResetTokenExpiredError':
+      return { ok: false, code: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR', message: r.message };
+    case 'NotVerifiedError':
+      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
+  }
+}
+
+export const resetPasswordDocument = graphql(
+  `
+  mutation resetPassword($token: String!, $password: String!) {
+    resetPassword(token: $token, password: $password) {
+      __typename
+      ... on CurrentUser { ...CurrentUserFields }
+      ... on ErrorResult { errorCode message }
+      ... on PasswordValidationError { validationErrorMessage }
+    }
+  }
+`,
+  [CurrentUserFields],
+);
+
+/** Core reset with a mailed token link (spec §8's password-reset errors). */
+export async function resetPassword(
+  client: ShopClient,
+  variables: { token: string; password: string },
+): Promise<PasswordResetResult> {
+  const r = (await client.request(resetPasswordDocument, variables)).resetPassword;
+  switch (r.__typename) {
+    case 'CurrentUser':
+      return { ok: true, user: { id: r.id, identifier: r.identifier } };
+    case 'PasswordValidationError':
+      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
+    case 'PasswordResetTokenInvalidError':
+      return { ok: false, code: 'PASSWORD_RESET_TOKEN_INVALID_ERROR', message: r.message };
+    case 'PasswordResetTokenExpiredError':
+      return { ok: false, code: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR', message: r.message };
+    case 'NotVerifiedError':
+      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
+    case 'NativeAuthStrategyError':
+      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
+  }
+}
+
+// ---------- uploads ----------
+
+export const uploadImageDocument = graphql(`
+  mutation uploadImage($file: Upload!) {
+    uploadImage(file: $file) {
+      __typename
+      ... on UploadedImage { id name fileSize source preview }
+      ... on ErrorResult { errorCode message }
+      ... on UploadImageError { maxSizeMb }
+      ... on RateLimitError { retryAfterSeconds }
+    }
+  }
+`);
+
+export type UploadImageResult =
+  | { ok: true; image: { id: string; name: string; fileSize: number; source: string; preview: string } }
+  | Failure<'UPLOAD_IMAGE_ERROR', { maxSizeMb: number }>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
+
+/** jpeg/png/webp up to 2 MB; the client sends it as a GraphQL multipart request. */
+export async function uploadImage(client: ShopClient, file: Blob): Promise<UploadImageResult> {
+  const r = (await client.request(uploadImageDocument, { file })).uploadImage;
+  switch (r.__typename) {
+    case 'UploadedImage':
+      return { ok: true, image: { id: r.id, name: r.name, fileSize: r.fileSize, source: r.source, preview: r.preview } };
+    case 'UploadImageError':
+      return { ok: false, code: 'UPLOAD_IMAGE_ERROR', message: r.message, maxSizeMb: r.maxSizeMb };
+    case 'RateLimitError':
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+  }
+}

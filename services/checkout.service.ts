@@ -1,0 +1,232 @@
+import type { RequestOptions, ShopClient } from './client';
+import { OrderFields } from './fragments';
+import { graphql, type ResultOf, type VariablesOf } from './graphql';
+import type { Failure } from './result';
+import type { Order } from './cart.service';
+
+export const getCheckOutOrderDocument = graphql(
+  `
+  query getCheckOutOrder($code: String!) {
+    orderByCode(code: $code) { ...OrderFields }
+  }
+`,
+  [OrderFields],
+);
+
+/** The order a checkout page works on; null when it is not this customer's. */
+export async function getCheckoutOrder(client: ShopClient, code: string, options?: RequestOptions): Promise<Order | null> {
+  return (await client.request(getCheckOutOrderDocument, { code }, options)).orderByCode;
+}
+
+export const getPaymentMethodsDocument = graphql(`
+  query GetPaymentMethods {
+    eligiblePaymentMethods { id code name description isEligible eligibilityMessage customFields }
+  }
+`);
+
+export interface PaymentMethodExtras {
+  asset?: { preview?: string; source?: string } | null;
+  /** Percent off when paying this way. */
+  discount?: number | null;
+  /** Surcharge in halalas. */
+  increment?: number | null;
+}
+
+export async function getPaymentMethods(client: ShopClient, options?: RequestOptions) {
+  const { eligiblePaymentMethods } = await client.request(getPaymentMethodsDocument, {}, options);
+  return eligiblePaymentMethods.map(({ customFields, ...method }) => ({
+    ...method,
+    // JSON on the wire (decision 002): asset, discount, increment.
+    customFields: (customFields ?? {}) as PaymentMethodExtras,
+  }));
+}
+
+export const getShippingMethodsDocument = graphql(`
+  query GetShippingMethods {
+    eligibleShippingMethods { id code name description price priceWithTax }
+  }
+`);
+
+export async function getShippingMethods(client: ShopClient, options?: RequestOptions) {
+  return (await client.request(getShippingMethodsDocument, {}, options)).eligibleShippingMethods;
+}
+
+export const setShippingAddDocument = graphql(
+  `
+  mutation setShippingAdd($addressId: ID!) {
+    setShippingAdd(addressId: $addressId) { ...OrderFields }
+  }
+`,
+  [OrderFields],
+);
+
+/** Copies a saved address onto the active order; null when there is no active order. */
+export async function useSavedShippingAddress(client: ShopClient, addressId: string): Promise<Order | null> {
+  return (await client.request(setShippingAddDocument, { addressId })).setShippingAdd;
+}
+
+export const setShippingAddressDocument = graphql(
+  `
+  mutation SetShippingAddress($input: CreateAddressInput!) {
+    setOrderShippingAddress(input: $input) {
+      __typename
+      ... on Order { ...OrderFields }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`,
+  [OrderFields],
+);
+
+export type ActiveOrderResult = { ok: true; order: Order } | Failure<'NO_ACTIVE_ORDER_ERROR'>;
+
+export async function setShippingAddress(
+  client: ShopClient,
+  input: VariablesOf<typeof setShippingAddressDocument>['input'],
+): Promise<ActiveOrderResult> {
+  const r = (await client.request(setShippingAddressDocument, { input })).setOrderShippingAddress;
+  switch (r.__typename) {
+    case 'Order':
+      return { ok: true, order: r };
+    case 'NoActiveOrderError':
+      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
+  }
+}
+
+export const setOrderShippingMethodDocument = graphql(
+  `
+  mutation setOrderShippingMethod($shippingMethodId: [ID!]!) {
+    setOrderShippingMethod(shippingMethodId: $shippingMethodId) {
+      __typename
+      ... on Order { ...OrderFields }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`,
+  [OrderFields],
+);
+
+export type SetShippingMethodResult =
+  | { ok: true; order: Order }
+  | Failure<'ORDER_MODIFICATION_ERROR' | 'INELIGIBLE_SHIPPING_METHOD_ERROR' | 'NO_ACTIVE_ORDER_ERROR'>;
+
+export async function setShippingMethod(client: ShopClient, shippingMethodIds: string[]): Promise<SetShippingMethodResult> {
+  const r = (await client.request(setOrderShippingMethodDocument, { shippingMethodId: shippingMethodIds })).setOrderShippingMethod;
+  switch (r.__typename) {
+    case 'Order':
+      return { ok: true, order: r };
+    case 'OrderModificationError':
+      return { ok: false, code: 'ORDER_MODIFICATION_ERROR', message: r.message };
+    case 'IneligibleShippingMethodError':
+      return { ok: false, code: 'INELIGIBLE_SHIPPING_METHOD_ERROR', message: r.message };
+    case 'NoActiveOrderError':
+      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
+  }
+}
+
+export const transitionOrderDocument = graphql(
+  `
+  mutation TransitionOrder($state: String!) {
+    transitionOrderToState(state: $state) {
+      __typename
+      ... on Order { ...OrderFields }
+      ... on ErrorResult { errorCode message }
+      ... on OrderStateTransitionError { transitionError fromState toState }
+    }
+  }
+`,
+  [OrderFields],
+);
+
+export type TransitionResult =
+  | { ok: true; order: Order }
+  | Failure<'ORDER_STATE_TRANSITION_ERROR', { transitionError: string; fromState: string; toState: string }>
+  | Failure<'NO_ACTIVE_ORDER_ERROR'>;
+
+/** Spec §4: moves the active order to a named state (e.g. ArrangingPayment). */
+export async function transitionOrder(client: ShopClient, state: string): Promise<TransitionResult> {
+  const r = (await client.request(transitionOrderDocument, { state })).transitionOrderToState;
+  if (!r) return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'No active order' };
+  switch (r.__typename) {
+    case 'Order':
+      return { ok: true, order: r };
+    case 'OrderStateTransitionError':
+      return {
+        ok: false,
+        code: 'ORDER_STATE_TRANSITION_ERROR',
+        message: r.message,
+        transitionError: r.transitionError,
+        fromState: r.fromState,
+        toState: r.toState,
+      };
+  }
+}
+
+export const addPaymentDocument = graphql(
+  `
+  mutation AddPayment($input: PaymentInput!) {
+    addPaymentToOrder(input: $input) {
+      __typename
+      ... on Order { ...OrderFields }
+      ... on ErrorResult { errorCode message }
+      ... on IneligiblePaymentMethodError { eligibilityCheckerMessage }
+      ... on PaymentFailedError { paymentErrorMessage }
+      ... on PaymentDeclinedError { paymentErrorMessage }
+      ... on OrderStateTransitionError { transitionError }
+      ... on CouponRemovedDuringCheckoutError { removedCouponCodes previousTotalWithTax newTotalWithTax }
+    }
+  }
+`,
+  [OrderFields],
+);
+
+export type AddPaymentResult =
+  /** `paymentUrl` is set when the method pays on a provider's page (redirect there). */
+  | { ok: true; order: Order; paymentUrl: string | null }
+  | Failure<'ORDER_PAYMENT_STATE_ERROR' | 'NO_ACTIVE_ORDER_ERROR'>
+  | Failure<'INELIGIBLE_PAYMENT_METHOD_ERROR', { eligibilityCheckerMessage: string | null }>
+  | Failure<'PAYMENT_FAILED_ERROR' | 'PAYMENT_DECLINED_ERROR', { paymentErrorMessage: string }>
+  | Failure<'ORDER_STATE_TRANSITION_ERROR', { transitionError: string }>
+  | Failure<'COUPON_REMOVED_DURING_CHECKOUT_ERROR', { removedCouponCodes: string[]; previousTotalWithTax: number; newTotalWithTax: number }>;
+
+export async function addPayment(client: ShopClient, input: { method: string; metadata: unknown }): Promise<AddPaymentResult> {
+  const r = (await client.request(addPaymentDocument, { input })).addPaymentToOrder;
+  switch (r.__typename) {
+    case 'Order':
+      return { ok: true, order: r, paymentUrl: r.paymentUrl ?? null };
+    case 'IneligiblePaymentMethodError':
+      return { ok: false, code: 'INELIGIBLE_PAYMENT_METHOD_ERROR', message: r.message, eligibilityCheckerMessage: r.eligibilityCheckerMessage ?? null };
+    case 'PaymentFailedError':
+      return { ok: false, code: 'PAYMENT_FAILED_ERROR', message: r.message, paymentErrorMessage: r.paymentErrorMessage };
+    case 'PaymentDeclinedError':
+      return { ok: false, code: 'PAYMENT_DECLINED_ERROR', message: r.message, paymentErrorMessage: r.paymentErrorMessage };
+    case 'OrderStateTransitionError':
+      return { ok: false, code: 'ORDER_STATE_TRANSITION_ERROR', message: r.message, transitionError: r.transitionError };
+    case 'CouponRemovedDuringCheckoutError':
+      return {
+        ok: false,
+        code: 'COUPON_REMOVED_DURING_CHECKOUT_ERROR',
+        message: r.message,
+        removedCouponCodes: r.removedCouponCodes,
+        previousTotalWithTax: r.previousTotalWithTax,
+        newTotalWithTax: r.newTotalWithTax,
+      };
+    case 'OrderPaymentStateError':
+      return { ok: false, code: 'ORDER_PAYMENT_STATE_ERROR', message: r.message };
+    case 'NoActiveOrderError':
+      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
+  }
+}
+
+export const getPayFortSignatureDocument = graphql(`
+  mutation GetPayFortSignature($orderCode: String!) {
+    getPayFortSignature(orderCode: $orderCode) { signature merchantReference params gatewayUrl }
+  }
+`);
+
+export type PayFortSignature = ResultOf<typeof getPayFortSignatureDocument>['getPayFortSignature'];
+
+/** The signed form fields to post to the card gateway for this order. */
+export async function getPayFortSignature(client: ShopClient, orderCode: string): Promise<PayFortSignature> {
+  return (await client.request(getPayFortSignatureDocument, { orderCode })).getPayFortSignature;
+}

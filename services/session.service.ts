@@ -1,0 +1,218 @@
+import type { ShopClient } from './client';
+import { CurrentUserFields } from './fragments';
+import { graphql, type ResultOf } from './graphql';
+import type { Failure } from './result';
+
+// The visitor's session and signing in/out. Tokens travel in the `vendure-auth-token` response
+// header, which the client hands to its `onToken` callback (the session machine stores it).
+
+export const checkUserDocument = graphql(
+  `
+  query CheckUser {
+    me { ...CurrentUserFields }
+    activeCustomer { id firstName lastName emailAddress }
+    activeOrder { id lines { id } }
+    wishListLength
+  }
+`,
+  [CurrentUserFields],
+);
+
+export interface CheckUserResult {
+  /** Spec §4: logged in when the current-user check returns an id. */
+  customerId: string | null;
+  /** Spec §3: the cart line count. */
+  cartCount: number;
+  wishlistCount: number;
+}
+
+/** One round trip for the header: who is this, how many cart lines, how many favourites. */
+export async function checkUser(client: ShopClient): Promise<CheckUserResult> {
+  const data = await client.request(checkUserDocument, {});
+  return {
+    customerId: data.me && data.activeCustomer ? data.activeCustomer.id : null,
+    cartCount: data.activeOrder?.lines.length ?? 0,
+    wishlistCount: data.wishListLength,
+  };
+}
+
+export const createSessionDocument = graphql(`
+  mutation createSession {
+    createSession { token }
+  }
+`);
+
+export async function createSession(client: ShopClient): Promise<{ token: string }> {
+  return (await client.request(createSessionDocument, {})).createSession;
+}
+
+export type CurrentUser = ResultOf<typeof CurrentUserFields>;
+
+export const loginDocument = graphql(
+  `
+  mutation login($username: String!, $password: String!, $rememberMe: Boolean) {
+    login(username: $username, password: $password, rememberMe: $rememberMe) {
+      __typename
+      ... on CurrentUser { ...CurrentUserFields }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`,
+  [CurrentUserFields],
+);
+
+export type LoginResult =
+  | { ok: true; user: CurrentUser }
+  | Failure<'INVALID_CREDENTIALS_ERROR' | 'NOT_VERIFIED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+
+export async function login(
+  client: ShopClient,
+  variables: { username: string; password: string; rememberMe?: boolean },
+): Promise<LoginResult> {
+  const r = (await client.request(loginDocument, { rememberMe: true, ...variables })).login;
+  switch (r.__typename) {
+    case 'CurrentUser':
+      return { ok: true, user: { id: r.id, identifier: r.identifier } };
+    case 'InvalidCredentialsError':
+      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
+    case 'NotVerifiedError':
+      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
+    case 'NativeAuthStrategyError':
+      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
+  }
+}
+
+export const authenticateDocument = graphql(
+  `
+  mutation authenticate($input: AuthenticationInput!, $rememberMe: Boolean) {
+    authenticate(input: $input, rememberMe: $rememberMe) {
+      __typename
+      ... on CurrentUser { ...CurrentUserFields }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`,
+  [CurrentUserFields],
+);
+
+export type AuthenticateResult = { ok: true; user: CurrentUser } | Failure<'INVALID_CREDENTIALS_ERROR' | 'NOT_VERIFIED_ERROR'>;
+
+/** Social login with a provider's ID token (decision 002: the `idtoken` strategy). */
+export async function authenticateWithIdToken(
+  client: ShopClient,
+  variables: { token: string; provider?: string },
+): Promise<AuthenticateResult> {
+  const r = (
+    await client.request(authenticateDocument, {
+      input: { idtoken: { token: variables.token, provider: variables.provider ?? null } },
+      rememberMe: true,
+    })
+  ).authenticate;
+  switch (r.__typename) {
+    case 'CurrentUser':
+      return { ok: true, user: { id: r.id, identifier: r.identifier } };
+    case 'InvalidCredentialsError':
+      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
+    case 'NotVerifiedError':
+      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
+  }
+}
+
+export const logoutDocument = graphql(`
+  mutation logout {
+    logout { success }
+  }
+`);
+
+/** Spec §4: logout succeeds when the response reports success. */
+export async function logout(client: ShopClient): Promise<boolean> {
+  return (await client.request(logoutDocument, {})).logout.success;
+}
+
+export const registerDocument = graphql(`
+  mutation register($input: RegisterCustomerInput!) {
+    registerCustomerAccount(input: $input) {
+      __typename
+      ... on Success { success }
+      ... on ErrorResult { errorCode message }
+      ... on PasswordValidationError { validationErrorMessage }
+    }
+  }
+`);
+
+export type RegisterResult =
+  | { ok: true }
+  | Failure<'MISSING_PASSWORD_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>
+  | Failure<'PASSWORD_VALIDATION_ERROR', { validationErrorMessage: string }>;
+
+export async function register(
+  client: ShopClient,
+  input: { emailAddress: string; password: string; firstName?: string; lastName?: string; phoneNumber?: string },
+): Promise<RegisterResult> {
+  const r = (await client.request(registerDocument, { input })).registerCustomerAccount;
+  switch (r.__typename) {
+    case 'Success':
+      return { ok: true };
+    case 'PasswordValidationError':
+      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
+    case 'MissingPasswordError':
+      return { ok: false, code: 'MISSING_PASSWORD_ERROR', message: r.message };
+    case 'NativeAuthStrategyError':
+      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
+  }
+}
+
+export const verifyAccountDocument = graphql(
+  `
+  mutation verifyAccount($code: String!, $email: String!, $password: String) {
+    verifyAccount(code: $code, email: $email, password: $password) {
+      __typename
+      ... on CurrentUser { ...CurrentUserFields }
+      ... on ErrorResult { errorCode message }
+      ... on VerificationCodeInvalidError { attemptsLeft }
+      ... on PasswordValidationError { validationErrorMessage }
+      ... on RateLimitError { retryAfterSeconds }
+    }
+  }
+`,
+  [CurrentUserFields],
+);
+
+export type VerifyAccountResult =
+  | { ok: true; user: CurrentUser }
+  | Failure<'VERIFICATION_CODE_INVALID_ERROR', { attemptsLeft: number }>
+  | Failure<'VERIFICATION_TOKEN_EXPIRED_ERROR'>
+  | Failure<'PASSWORD_VALIDATION_ERROR', { validationErrorMessage: string }>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
+
+/** Confirms a new account with the 6-digit code; logs the customer in on success. */
+export async function verifyAccount(
+  client: ShopClient,
+  variables: { code: string; email: string; password?: string },
+): Promise<VerifyAccountResult> {
+  const r = (await client.request(verifyAccountDocument, { ...variables, password: variables.password ?? null })).verifyAccount;
+  switch (r.__typename) {
+    case 'CurrentUser':
+      return { ok: true, user: { id: r.id, identifier: r.identifier } };
+    case 'VerificationCodeInvalidError':
+      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
+    case 'VerificationTokenExpiredError':
+      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
+    case 'PasswordValidationError':
+      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
+    case 'RateLimitError':
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
+  }
+}
+
+export const refreshVerifyDocument = graphql(`
+  mutation refreshVerify($emailAddress: String!) {
+    refreshVerify(emailAddress: $emailAddress) { success }
+  }
+`);
+
+/** Re-sends a verification code (always success, to avoid revealing accounts). */
+export async function refreshVerify(client: ShopClient, emailAddress: string): Promise<boolean> {
+  return (await client.request(refreshVerifyDocument, { emailAddress })).refreshVerify.success;
+}
+
