@@ -1,0 +1,70 @@
+// Browser tests against the built app and the real backend, started by tests/tools/run-e2e.mjs
+// (`npm run test:e2e`). Debian's Chromium at /usr/bin/chromium: Playwright never downloads browsers.
+//
+// Projects: `desktop` runs every test not tagged @mobile; `mobile` (390x844, touch) runs the tests
+// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes).
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8900}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--headless',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/e2e',
+  // 2 cores run Vendure, the storefront and the browsers: two workers is the most that helps.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    [CI ? 'line' : 'list'],
+    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e/results.json' }],
+  ],
+  use: {
+    baseURL,
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // Start every test as a first-time visitor whose browser prefers English (the spec's fallback);
+    // Arabic tests set their locale explicitly (fixtures.ts).
+    locale: 'en-US',
+    timezoneId: 'Asia/Riyadh',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      grepInvert: /@mobile\b/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'mobile',
+      grep: /@mobile\b|@responsive\b/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        screen: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+        launchOptions,
+      },
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+// Shared e2e helpers: locales (paths, browser settings, the real catalogs' texts) and an axe check.
+// Tests read user-visible text through `tr(locale, englishMessage)`, which looks the message up in
+// locales/<locale>/messages.po, so an Arabic test fails when the page shows English or a missing
+// translation.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { parsePo } from '../tools/check-translations.mjs';
+
+export { expect };
+export type Locale = 'ar' | 'en';
+export const locales: readonly Locale[] = ['ar', 'en'];
+
+/** The same page under a locale: Arabic has no prefix, English lives under /en. */
+export function localePath(locale: Locale, path: string): string {
+  if (locale === 'ar') return path;
+  return path === '/' ? '/en' : path.startsWith('/?') ? `/en${path.slice(1)}` : `/en${path}`;
+}
+
+/** Browser settings of a shopper whose browser prefers the locale (Accept-Language, navigator). */
+export function browserLocale(locale: Locale) {
+  return { locale: locale === 'ar' ? 'ar-SA' : 'en-US' };
+}
+
+export const acceptLanguage = { ar: 'ar-SA,ar;q=0.9', en: 'en-US,en;q=0.9' } as const;
+export const LOCALE_COOKIE = 'i18n_redirected';
+
+const catalogs = new Map<Locale, Map<string, string>>();
+function catalog(locale: Locale): Map<string, string> {
+  let c = catalogs.get(locale);
+  if (!c) {
+    const file = new URL(`../../locales/${locale}/messages.po`, import.meta.url);
+    c = new Map(
+      parsePo(readFileSync(file, 'utf8'), file.pathname)
+        .filter((e) => !e.obsolete && e.msgid !== '')
+        .map((e) => [e.msgctxt ? `${e.msgctxt}\u0004${e.msgid}` : e.msgid, e.msgstr[0] ?? '']),
+    );
+    catalogs.set(locale, c);
+  }
+  return c;
+}
+
+/**
+ * The text the app shows for a source (English) message in a locale, with `{name}` placeholders
+ * filled from `values`. Throws when the catalog lacks the message, so a renamed message fails loudly.
+ */
+export function tr(locale: Locale, message: string, values: Record<string, string | number> = {}, context?: string): string {
+  const key = context ? `${context}\u0004${message}` : message;
+  const text = catalog(locale).get(key);
+  if (text === undefined) throw new Error(`locales/${locale}/messages.po has no message ${JSON.stringify(message)}`);
+  if (!text) throw new Error(`locales/${locale}/messages.po has no translation for ${JSON.stringify(message)}`);
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+}
+
+/** An exact-match, whitespace-tolerant pattern for accessible names. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}\\s*$`);
+}
+
+/** lang and dir of the <html> element of a server-rendered document. */
+export function htmlAttributes(html: string): { lang?: string; dir?: string } {
+  const tag = /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+  return {
+    lang: /\blang="([^"]*)"/.exec(tag)?.[1],
+    dir: /\bdir="([^"]*)"/.exec(tag)?.[1],
+  };
+}
+
+/** Fails with a readable list when axe finds serious or critical WCAG 2.x A/AA violations. */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join('; ')}`).join('\n')}`,
+  );
+  expect(report, `axe on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ axe: (options?: { exclude?: string[] }) => Promise<void> }>({
+  axe: async ({ page }, use) => {
+    await use((options) => expectNoSeriousA11yViolations(page, options));
+  },
+});

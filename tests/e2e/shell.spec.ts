@@ -1,0 +1,288 @@
+// The storefront shell as a shopper meets it (issue 3, "How it is checked"): locale of the server
+// HTML, first-visit language choice, the language switch, 404s, header and footer, the mobile menu,
+// the contact form and accessibility of the static pages, in Arabic and English.
+import {
+  acceptLanguage,
+  browserLocale,
+  exactly,
+  expect,
+  htmlAttributes,
+  LOCALE_COOKIE,
+  localePath,
+  locales,
+  test,
+  tr,
+} from './fixtures';
+
+const noRedirect = { maxRedirects: 0 } as const;
+const locationOf = (headers: Record<string, string>) => {
+  const url = new URL(headers.location ?? '', 'http://x');
+  return url.pathname + url.search;
+};
+
+test.describe('the server renders each locale with its language and direction', () => {
+  for (const [path, lang, dir] of [
+    ['/', 'ar', 'rtl'],
+    ['/en', 'en', 'ltr'],
+    ['/about', 'ar', 'rtl'],
+    ['/en/about', 'en', 'ltr'],
+  ] as const) {
+    test(`${path} is served as <html lang="${lang}" dir="${dir}">`, async ({ request }) => {
+      const res = await request.get(path, { headers: { 'accept-language': acceptLanguage[lang] }, ...noRedirect });
+      expect(res.status()).toBe(200);
+      expect(htmlAttributes(await res.text())).toEqual({ lang, dir });
+    });
+  }
+});
+
+test.describe('a first visit chooses the language: cookie, then browser languages, then English', () => {
+  test('an English browser on an unprefixed page is sent to the English twin with a 302, query kept', async ({ request }) => {
+    const res = await request.get('/about?ref=e2e', { headers: { 'accept-language': acceptLanguage.en }, ...noRedirect });
+    expect(res.status()).toBe(302);
+    expect(locationOf(res.headers())).toBe('/en/about?ref=e2e');
+  });
+
+  test('an English browser on the home page is sent to /en', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'accept-language': acceptLanguage.en }, ...noRedirect });
+    expect(res.status()).toBe(302);
+    expect(locationOf(res.headers())).toBe('/en');
+  });
+
+  test('an Arabic browser stays on the Arabic page', async ({ request }) => {
+    const res = await request.get('/about', { headers: { 'accept-language': acceptLanguage.ar }, ...noRedirect });
+    expect(res.status()).toBe(200);
+    expect(htmlAttributes(await res.text()).lang).toBe('ar');
+  });
+
+  test('the first supported language of the browser list wins', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9,ar;q=0.8,en;q=0.7' }, ...noRedirect });
+    expect(res.status()).toBe(200);
+    expect(htmlAttributes(await res.text()).lang).toBe('ar');
+  });
+
+  test('a browser with no supported language falls back to English', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'accept-language': 'fr-FR,de;q=0.8' }, ...noRedirect });
+    expect(res.status()).toBe(302);
+    expect(locationOf(res.headers())).toBe('/en');
+  });
+
+  test('the locale cookie beats the browser languages (ar cookie, English browser)', async ({ request }) => {
+    const res = await request.get('/', {
+      headers: { 'accept-language': acceptLanguage.en, cookie: `${LOCALE_COOKIE}=ar` },
+      ...noRedirect,
+    });
+    expect(res.status()).toBe(200);
+    expect(htmlAttributes(await res.text()).lang).toBe('ar');
+  });
+
+  test('the locale cookie beats the browser languages (en cookie, Arabic browser)', async ({ request }) => {
+    const res = await request.get('/culture', {
+      headers: { 'accept-language': acceptLanguage.ar, cookie: `${LOCALE_COOKIE}=en` },
+      ...noRedirect,
+    });
+    expect(res.status()).toBe(302);
+    expect(locationOf(res.headers())).toBe('/en/culture');
+  });
+
+  test('a page reached from our own site is never redirected (that is the language switch)', async ({ request, baseURL }) => {
+    const res = await request.get('/about', {
+      headers: { 'accept-language': acceptLanguage.en, cookie: `${LOCALE_COOKIE}=en`, referer: `${baseURL}/en/about` },
+      ...noRedirect,
+    });
+    expect(res.status()).toBe(200);
+    expect(htmlAttributes(await res.text()).lang).toBe('ar');
+  });
+
+  for (const locale of locales) {
+    test(`rendering a ${locale} page stores ${locale} in the cookie for 365 days, path /, SameSite=Lax`, async ({ request }) => {
+      const res = await request.get(localePath(locale, '/about'), { headers: { 'accept-language': acceptLanguage[locale] }, ...noRedirect });
+      expect(res.status()).toBe(200);
+      const cookie = res
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === 'set-cookie')
+        .map((h) => h.value)
+        .find((v) => v.startsWith(`${LOCALE_COOKIE}=`));
+      expect(cookie, 'Set-Cookie for the locale').toBeDefined();
+      expect(cookie).toMatch(new RegExp(`^${LOCALE_COOKIE}=${locale};`));
+      expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      const maxAge = /Max-Age=(\d+)/i.exec(cookie!)?.[1];
+      const expires = /Expires=([^;]+)/i.exec(cookie!)?.[1];
+      const seconds = maxAge ? Number(maxAge) : (Date.parse(expires ?? '') - Date.now()) / 1000;
+      expect(Math.round(seconds / 86400)).toBe(365);
+    });
+  }
+});
+
+test.describe('the language switch', () => {
+  test.use(browserLocale('en'));
+
+  test('goes to the same page and query in the other language, and back', async ({ page }) => {
+    await page.goto('/en/about?ref=e2e');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const aboutEn = await page.getByRole('heading', { level: 1 }).textContent();
+
+    await page.getByRole('banner').getByRole('link', { name: 'العربية' }).click();
+    await expect(page).toHaveURL(/\/about\?ref=e2e$/);
+    expect(new URL(page.url()).pathname).toBe('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(aboutEn ?? '');
+
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en\/about\?ref=e2e$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutEn ?? '');
+  });
+});
+
+test('a policy page with an invalid type is a 404', async ({ request }) => {
+  const res = await request.get('/en/pages/privacy-policy?type=bogus', { ...noRedirect });
+  expect(res.status()).toBe(404);
+});
+
+for (const locale of locales) {
+  test.describe(`${locale}: unknown pages`, () => {
+    test.use(browserLocale(locale));
+
+    test(`an unknown path answers 404 with the translated "Page not found"`, async ({ request, page }) => {
+      const path = localePath(locale, '/no-such-page-e2e');
+      const res = await request.get(path, { headers: { 'accept-language': acceptLanguage[locale] }, ...noRedirect });
+      expect(res.status()).toBe(404);
+      const html = await res.text();
+      expect(htmlAttributes(html).lang).toBe(locale);
+      expect(html).toContain(tr(locale, 'Page not found'));
+
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Page not found') })).toBeVisible();
+      await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toHaveAttribute('href', localePath(locale, '/'));
+    });
+  });
+
+  test.describe(`${locale}: header and footer`, () => {
+    test.use(browserLocale(locale));
+
+    test(`the header offers account, wishlist, cart and search @responsive`, async ({ page, isMobile }) => {
+      await page.goto(localePath(locale, '/about'));
+      const header = page.getByRole('banner');
+      await expect(header).toBeVisible();
+      await expect(header.getByRole('link', { name: tr(locale, 'Cart') })).toHaveAttribute('href', localePath(locale, '/cart'));
+      await expect(header.getByRole('link', { name: tr(locale, 'Sign in or create an account') })).toHaveAttribute(
+        'href',
+        localePath(locale, '/auth'),
+      );
+      if (isMobile) {
+        // the wishlist lives in the menu and the search box behind a toggle on small screens
+        await header.getByRole('button', { name: tr(locale, 'Search') }).click();
+        await expect(header.getByRole('button', { name: tr(locale, 'Close search') })).toHaveAttribute('aria-expanded', 'true');
+      } else {
+        await expect(header.getByRole('link', { name: tr(locale, 'Wishlist') })).toHaveAttribute('href', localePath(locale, '/wishlist'));
+      }
+      await expect(header.getByRole('searchbox', { name: tr(locale, 'Search products') }).filter({ visible: true })).toHaveCount(1);
+    });
+
+    test(`the footer lists company and policy links, payment logos, the year; no YouTube or Snapchat`, async ({ page }) => {
+      await page.goto(localePath(locale, '/about'));
+      const footer = page.getByRole('contentinfo');
+      for (const [label, path] of [
+        ['About us', '/about'],
+        ['Contact us', '/contact'],
+        ['FAQs', '/faqs'],
+        ['Privacy policy', '/pages/privacy-policy?type=privacy'],
+        ['Exchange and return policy', '/pages/exchange-and-return-policy?type=exchange'],
+      ] as const) {
+        await expect(footer.getByRole('link', { name: tr(locale, label) })).toHaveAttribute('href', localePath(locale, path));
+      }
+      for (const name of ['Apple Pay', 'Visa', 'Mastercard', 'mada', 'Tamara', 'Tabby', 'STC Pay']) {
+        await expect(footer.getByRole('img', { name, exact: true })).toBeVisible();
+      }
+      await expect(footer).toContainText(String(new Date().getFullYear()));
+      await expect(footer.locator('a[href*="youtube"], a[href*="snapchat"]')).toHaveCount(0);
+    });
+  });
+
+  test.describe(`${locale}: mobile menu`, () => {
+    test.use(browserLocale(locale));
+
+    test(`opens with categories, sub-lists, wishlist and language switch, and closes @mobile`, async ({ page }) => {
+      await page.goto(localePath(locale, '/'));
+      await page.getByRole('button', { name: tr(locale, 'Open menu') }).click();
+      const menu = page.getByRole('dialog', { name: tr(locale, 'Menu') });
+      await expect(menu).toBeVisible();
+      const categories = menu.getByRole('navigation', { name: tr(locale, 'Categories') });
+      await expect(categories).toBeVisible();
+      await expect(menu.getByRole('link', { name: new RegExp(tr(locale, 'Wishlist')) })).toHaveAttribute('href', localePath(locale, '/wishlist'));
+      await expect(menu.getByRole('link', { name: locale === 'ar' ? 'English' : 'العربية' })).toBeVisible();
+
+      // the seeded catalogue has categories with subcategories
+      const opener = categories.locator('button[aria-haspopup]').first();
+      const name = (await opener.textContent())?.trim() ?? '';
+      await opener.click();
+      await expect(menu.getByRole('navigation', { name })).toBeVisible();
+      await expect(menu.getByRole('link', { name: exactly(tr(locale, 'Shop all')) })).toBeVisible();
+      await menu.getByRole('button', { name: tr(locale, 'Back') }).click();
+      await expect(categories).toBeVisible();
+      await expect(opener).toBeFocused();
+
+      await menu.getByRole('button', { name: tr(locale, 'Close menu') }).click();
+      await expect(menu).toBeHidden();
+    });
+  });
+
+  test.describe(`${locale}: contact form`, () => {
+    test.use(browserLocale(locale));
+
+    test(`rejects bad input with translated messages @responsive`, async ({ page }) => {
+      await page.goto(localePath(locale, '/contact'));
+      const form = page.getByRole('form', { name: tr(locale, 'Contact us') });
+      await form.getByRole('textbox', { name: tr(locale, 'Email') }).fill('not-an-email');
+      await form.getByRole('textbox', { name: tr(locale, 'Message') }).fill('short');
+      await form.getByRole('button', { name: tr(locale, 'Send') }).click();
+
+      const name = form.getByRole('textbox', { name: tr(locale, 'Name') });
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toHaveAccessibleDescription(tr(locale, 'Please enter your name.'));
+      await expect(form.getByRole('textbox', { name: tr(locale, 'Email') })).toHaveAccessibleDescription(
+        tr(locale, 'Please enter a valid email address.'),
+      );
+      await expect(form.getByRole('textbox', { name: tr(locale, 'Message') })).toHaveAccessibleDescription(
+        tr(locale, 'Please write at least {min} characters.', { min: 10 }),
+      );
+      await expect(page.getByRole('status').filter({ hasText: tr(locale, 'Thank you! Your message has been sent.') })).toHaveCount(0);
+    });
+
+    test(`sends good input and confirms it`, async ({ page }) => {
+      await page.goto(localePath(locale, '/contact'));
+      const form = page.getByRole('form', { name: tr(locale, 'Contact us') });
+      await form.getByRole('textbox', { name: tr(locale, 'Name') }).fill(locale === 'ar' ? 'سارة أحمد' : 'Sara Ahmed');
+      await form.getByRole('textbox', { name: tr(locale, 'Email') }).fill(`sara.${locale}.${Date.now()}@example.com`);
+      await form.getByRole('textbox', { name: tr(locale, 'Phone number') }).fill('0501234567');
+      await form.getByRole('textbox', { name: tr(locale, 'Message') }).fill('I would like to know when the blue abaya is back in stock.');
+      await form.getByRole('button', { name: tr(locale, 'Send') }).click();
+      await expect(page.getByRole('status')).toContainText(tr(locale, 'Thank you! Your message has been sent.'));
+    });
+  });
+
+  test.describe(`${locale}: accessibility of the static pages (axe: no serious or critical)`, () => {
+    test.use(browserLocale(locale));
+    for (const path of [
+      '/',
+      '/about',
+      '/approach',
+      '/culture',
+      '/faqs',
+      '/contact',
+      '/installment',
+      '/pages/privacy-policy?type=privacy',
+      '/no-such-page-e2e',
+    ]) {
+      test(`${localePath(locale, path)} @responsive`, async ({ page, axe }) => {
+        await page.goto(localePath(locale, path));
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await axe();
+      });
+    }
+  });
+}
+

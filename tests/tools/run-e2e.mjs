@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: builds what is stale, starts Vendure (fresh seeded DATA_DIR in a temp dir) and
+// the storefront through src/server/start.mjs on the e2e ports, runs Playwright, stops both.
+//
+//   node tests/tools/run-e2e.mjs [playwright args...]     e.g. tests/e2e/shell.spec.ts --project=mobile
+//   E2E_BASE_URL=http://127.0.0.1:8080 node tests/tools/run-e2e.mjs   use servers you already run
+//
+// Env: E2E_PORT (8900), E2E_SERVER_PORT (3900), E2E_WORKERS (2), CHROMIUM_PATH (/usr/bin/chromium),
+// E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Server output goes to test-results/e2e-servers.log.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const log = (m) => console.log(`[e2e] ${m}`);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(`[e2e] needs Node >= 22.12; this is ${process.version}`);
+  process.exit(1);
+}
+if (!existsSync(chromium)) {
+  console.error(`[e2e] no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
+  process.exit(1);
+}
+
+const portTaken = (port) =>
+  new Promise((res) => {
+    const s = connect({ port, host: '127.0.0.1' });
+    s.once('connect', () => (s.destroy(), res(true)));
+    s.once('error', () => res(false));
+  });
+
+function playwright(baseURL) {
+  return new Promise((res) => {
+    const bin = join(root, 'node_modules/@playwright/test/cli.js');
+    const child = spawn(process.execPath, [bin, 'test', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseURL },
+    });
+    child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  if (process.env.E2E_BASE_URL) {
+    log(`using the servers at ${process.env.E2E_BASE_URL}`);
+    return playwright(process.env.E2E_BASE_URL);
+  }
+
+  const PORT = Number(process.env.E2E_PORT ?? 8900);
+  const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3900);
+  for (const p of [PORT, SERVER_PORT]) {
+    if (await portTaken(p)) {
+      console.error(`[e2e] port ${p} is already in use (a server left running?); stop it or set E2E_PORT / E2E_SERVER_PORT`);
+      return 1;
+    }
+  }
+
+  const { buildIfNeeded } = await import('../../src/server/start.mjs');
+  let t = Date.now();
+  buildIfNeeded();
+  log(`builds up to date (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  const logFile = join(root, 'test-results/e2e-servers.log');
+  const out = createWriteStream(logFile);
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  log(`starting Vendure :${SERVER_PORT} and the storefront :${PORT} (DATA_DIR ${dataDir}; log ${logFile})`);
+  t = Date.now();
+  const servers = spawn(process.execPath, ['src/server/start.mjs'], {
+    cwd: root,
+    detached: true, // own process group: stopping it stops Vendure and the storefront too
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SERVER_PORT: String(SERVER_PORT),
+      DATA_DIR: dataDir,
+      SHOP_API_URL: `http://127.0.0.1:${SERVER_PORT}/shop-api`,
+      VENDURE_DISABLE_TELEMETRY: 'true',
+    },
+  });
+  servers.stdout.pipe(out, { end: false });
+  servers.stderr.pipe(out, { end: false });
+  let exited = false;
+  servers.on('exit', () => (exited = true));
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-servers.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      for (let i = 0; i < 100 && !exited; i++) await new Promise((r) => setTimeout(r, 100));
+      if (!exited) {
+        try {
+          process.kill(-servers.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+    }
+    if (!process.env.E2E_KEEP_DATA && !process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const tail = () => readFileSync(logFile, 'utf8').trim().split('\n').slice(-40).join('\n');
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop().then(() => process.exit(130)));
+
+  const until = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 240_000);
+  let up = false;
+  while (!up && !exited && Date.now() < until) {
+    try {
+      await fetch(`${baseURL}/en`, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
+      up = true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  if (!up) {
+    console.error(`[e2e] the servers did not come up (${exited ? 'start.mjs exited' : 'timeout'}); last lines of ${logFile}:\n${tail()}`);
+    await stop();
+    return 1;
+  }
+  log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
+
+  const code = await playwright(baseURL);
+  if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
+  await stop();
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
