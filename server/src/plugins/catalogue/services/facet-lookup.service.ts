@@ -9,7 +9,7 @@ import {
     TranslatorService,
 } from '@vendure/core';
 
-import { FACET_BRAND, FACET_CATEGORY, FACET_SUB_CATEGORY } from '../constants';
+import { FACET_BRAND, FACET_CATEGORY, FACET_COLOR, FACET_SUB_CATEGORY } from '../constants';
 
 import { ProductQueryService } from './product-query.service';
 import { RequestLoader } from './request-loader';
@@ -94,11 +94,7 @@ export class FacetLookupService {
     /** A value by code; when `facetCode` is not given, category wins over sub-category over brand. */
     async findByCode(ctx: RequestContext, code: string, facetCode?: string): Promise<Translated<FacetValue> | undefined> {
         const values = await this.find(ctx, { codes: [code], facetCodes: facetCode ? [facetCode] : undefined });
-        const rank = (fv: FacetValue) => {
-            const i = [FACET_CATEGORY, FACET_SUB_CATEGORY, FACET_BRAND].indexOf(fv.facet.code);
-            return i === -1 ? 99 : i;
-        };
-        return values.sort((a, b) => rank(a) - rank(b))[0];
+        return values[0]; // find() sorts category, sub-category, brand, colour
     }
 
     taxonomyOf(ctx: RequestContext, product: Product): Promise<ProductTaxonomy> {
@@ -156,8 +152,20 @@ function sortOrderOf(fv: FacetValue): number {
     return Number((fv.customFields as any)?.sortOrder ?? 0);
 }
 
+const FACET_RANK = [FACET_CATEGORY, FACET_SUB_CATEGORY, FACET_BRAND, FACET_COLOR];
+function facetRank(fv: FacetValue): number {
+    const i = FACET_RANK.indexOf(fv.facet?.code);
+    return i === -1 ? FACET_RANK.length : i;
+}
+
+/** Categories, then sub-categories, brands, colours; inside a facet by sortOrder, then id. */
 export function compareFacetValues(a: FacetValue, b: FacetValue): number {
-    return sortOrderOf(a) - sortOrderOf(b) || Number(a.id) - Number(b.id) || String(a.id).localeCompare(String(b.id));
+    return (
+        facetRank(a) - facetRank(b) ||
+        sortOrderOf(a) - sortOrderOf(b) ||
+        Number(a.id) - Number(b.id) ||
+        String(a.id).localeCompare(String(b.id))
+    );
 }
 
 /** First category by sortOrder; the sub-category under that category when there is one. */
