@@ -175,7 +175,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const f of findings) console.log(`${relative(process.cwd(), f.file)}:${f.line}: ${f.message}`);
   if (findings.length) {
     console.log(`logical CSS: ${findings.length} physical direction(s) in ${new Set(findings.map((f) => f.file)).size} file(s)`);
-    process.exit(1);
+    process.exitCode = 1; // not exit(): it can cut off piped output
   }
   console.log(`logical CSS: ${checked} files checked, no physical directions`);
 }

@@ -191,7 +191,8 @@ async function main() {
   for (const n of notes) console.log(`note: ${n}`);
   if (problems.length) {
     console.log(`translations: ${problems.length} problem(s) (messages: ${counts.join(', ') || 'none'})`);
-    process.exit(1);
+    process.exitCode = 1; // not exit(): it can cut off piped output
+    return;
   }
   console.log(`translations: complete (messages: ${counts.join(', ')})`);
 }
