@@ -1,7 +1,10 @@
 import { DynamicModule, Type } from '@nestjs/common';
 
 import { CataloguePlugin } from './catalogue';
+import { AccountPlugin } from './account';
 import { CommonPlugin } from './common';
+import { LiveOrdersPlugin } from './live-orders';
+import { PaymentsPlugin } from './payments';
 
 /**
  * Our storefront plugins, registered by buildConfig() (server/src/vendure-config.ts).
@@ -11,5 +14,8 @@ import { CommonPlugin } from './common';
 export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
     CommonPlugin,
     CataloguePlugin,
+    AccountPlugin,
+    PaymentsPlugin,
+    LiveOrdersPlugin,
     /* others add their plugin here */
 ];

@@ -1,0 +1,127 @@
+import { Body, Controller, Get, Inject, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
+import { Order, RequestContextService } from '@vendure/core';
+import type { Response } from 'express';
+
+import { PAYMENTS_OPTIONS, PaymentsOptions } from '../constants';
+import { verifyPayfortSignature } from '../services/payfort-signature';
+import { PENDING, RedirectMetadata, RedirectPaymentService } from '../services/redirect-payment.service';
+import { SandboxDecision, SandboxGatewayService } from '../services/sandbox-gateway.service';
+import { esc, page } from './html';
+
+const TEXT = {
+    ar: {
+        title: 'بوابة الدفع التجريبية',
+        note: 'هذه بيئة تجريبية: لن يتم خصم أي مبلغ.',
+        provider: 'مزوّد الدفع',
+        order: 'رقم الطلب',
+        amount: 'المبلغ',
+        approve: 'قبول الدفع',
+        decline: 'رفض الدفع',
+        cancel: 'إلغاء',
+        done: 'تمت معالجة هذا الدفع مسبقًا.',
+        other: 'English',
+    },
+    en: {
+        title: 'Payment sandbox',
+        note: 'This is a test gateway: no money is moved.',
+        provider: 'Provider',
+        order: 'Order',
+        amount: 'Amount',
+        approve: 'Approve payment',
+        decline: 'Decline payment',
+        cancel: 'Cancel',
+        done: 'This payment has already been processed.',
+        other: 'العربية',
+    },
+};
+const PROVIDER_NAMES = {
+    ar: { payfort: 'بطاقة (PayFort)', tamara: 'تمارا', tabby: 'تابي' },
+    en: { payfort: 'Card (PayFort)', tamara: 'Tamara', tabby: 'Tabby' },
+};
+
+/**
+ * Local stand-in for the providers' hosted pages (/sandbox/*), on when PAYMENTS_SANDBOX allows
+ * (default: not in production). Works without JavaScript: plain forms and 303 redirects.
+ */
+@Controller('sandbox')
+export class SandboxController {
+    constructor(
+        private readonly payments: RedirectPaymentService,
+        private readonly gateway: SandboxGatewayService,
+        private readonly requestContextService: RequestContextService,
+        @Inject(PAYMENTS_OPTIONS) private readonly options: PaymentsOptions,
+    ) {}
+
+    @Get('pay/:reference')
+    async show(@Param('reference') reference: string, @Query('lang') lang: string | undefined, @Res() res: Response) {
+        const { payment } = await this.load(reference);
+        const md = payment.metadata as RedirectMetadata;
+        const l: 'ar' | 'en' = lang === 'en' || lang === 'ar' ? lang : md.language;
+        const t = TEXT[l];
+        const order = payment.order as Order;
+        const amount = new Intl.NumberFormat(l === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: order.currencyCode }).format(
+            payment.amount / 100,
+        );
+        const action = `/sandbox/pay/${encodeURIComponent(reference)}/decision`;
+        const button = (d: SandboxDecision) =>
+            `<form method="post" action="${esc(action)}"><input type="hidden" name="decision" value="${d}"><button type="submit" class="${d}">${esc(t[d])}</button></form>`;
+        const body = `
+<p><a href="?lang=${l === 'ar' ? 'en' : 'ar'}" lang="${l === 'ar' ? 'en' : 'ar'}">${esc(t.other)}</a></p>
+<h1>${esc(t.title)}</h1>
+<p class="note">${esc(t.note)}</p>
+<dl>
+<dt>${esc(t.provider)}</dt><dd>${esc(PROVIDER_NAMES[l][md.provider])}</dd>
+<dt>${esc(t.order)}</dt><dd><bdi>${esc(order.code)}</bdi></dd>
+<dt>${esc(t.amount)}</dt><dd><bdi>${esc(amount)}</bdi></dd>
+</dl>
+${payment.state === PENDING ? `<div class="actions">${button('approve')}${button('decline')}${button('cancel')}</div>` : `<p>${esc(t.done)}</p>`}`;
+        res.status(200).type('html').send(page(l, t.title, body));
+    }
+
+    @Post('pay/:reference/decision')
+    async decide(@Param('reference') reference: string, @Body() body: Record<string, unknown>, @Res() res: Response) {
+        const { payment } = await this.load(reference);
+        const decision = String(body?.decision ?? '') as SandboxDecision;
+        if (!['approve', 'decline', 'cancel'].includes(decision)) {
+            res.status(400).type('text').send('decision must be approve, decline or cancel');
+            return;
+        }
+        const md = payment.metadata as RedirectMetadata;
+        const params = await this.gateway.callbackParams(payment, payment.order, decision);
+        // Like the providers: the browser returns to our callback carrying the signed result.
+        res.redirect(303, `/payments/callback/${md.provider}?${new URLSearchParams(params).toString()}`);
+    }
+
+    /** PayFort's hosted payment page stand-in: accepts the signed form built by getPayFortSignature. */
+    @Post('payfort/paymentPage')
+    async payfortPage(@Body() body: Record<string, unknown>, @Res() res: Response) {
+        this.assertEnabled();
+        if (!verifyPayfortSignature(body ?? {}, this.options.payfort.requestPhrase)) {
+            res.status(400).type('text').send('Signature mismatch');
+            return;
+        }
+        const { payment } = await this.load(String(body.merchant_reference ?? ''));
+        if (String(body.amount) !== String(payment.amount) || body.currency !== payment.order.currencyCode) {
+            res.status(400).type('text').send('Amount mismatch');
+            return;
+        }
+        const lang = body.language === 'en' ? 'en' : 'ar';
+        res.redirect(303, `/sandbox/pay/${encodeURIComponent(String(body.merchant_reference))}?lang=${lang}`);
+    }
+
+    private async load(reference: string) {
+        this.assertEnabled();
+        const ctx = await this.requestContextService.create({ apiType: 'shop' });
+        const payment = await this.payments.findByReference(ctx, reference);
+        const md = payment?.metadata as RedirectMetadata | undefined;
+        // Live PayFort payments never go through the sandbox.
+        if (!payment || !md?.provider || (md.provider === 'payfort' && this.options.payfort.live)) {
+            throw new NotFoundException();
+        }
+        return { payment };
+    }
+
+    private assertEnabled() {
+        if (!this.options.sandboxEnabled) throw new NotFoundException();
+    }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import {
+    EntityNotFoundError,
+    ForbiddenError,
+    Order,
+    OrderService,
+    Payment,
+    RequestContext,
+    TransactionalConnection,
+    UserInputError,
+} from '@vendure/core';
+
+import { PENDING, RedirectMetadata, RedirectPaymentService } from './redirect-payment.service';
+
+@Injectable()
+export class OrderPaymentsService {
+    constructor(
+        private readonly connection: TransactionalConnection,
+        private readonly orderService: OrderService,
+        private readonly redirects: RedirectPaymentService,
+    ) {}
+
+    /** URL of the newest pending redirect payment of the order. */
+    async paymentUrl(ctx: RequestContext, order: Order): Promise<string | null> {
+        const payments =
+            order.payments ??
+            (await this.connection.getRepository(ctx, Payment).find({ where: { order: { id: order.id } } }));
+        const pending = payments
+            .filter(p => p.state === PENDING && (p.metadata as RedirectMetadata)?.paymentUrl)
+            .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
+        return pending ? (pending.metadata as RedirectMetadata).paymentUrl : null;
+    }
+
+    async payfortSignature(ctx: RequestContext, orderCode: string) {
+        const order = await this.orderService.findOneByCode(ctx, orderCode, ['customer', 'customer.user', 'payments']);
+        if (!order) throw new EntityNotFoundError('Order', orderCode);
+        const ownsAsCustomer = !!ctx.activeUserId && String(order.customer?.user?.id) === String(ctx.activeUserId);
+        const ownsAsSession = !!ctx.session?.activeOrderId && String(ctx.session.activeOrderId) === String(order.id);
+        if (!ownsAsCustomer && !ownsAsSession) throw new ForbiddenError();
+        const payment = (order.payments ?? [])
+            .filter(p => p.method === 'payfort-card' && p.state === PENDING)
+            .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
+        if (!payment) throw new UserInputError('error.no-pending-card-payment');
+        return this.redirects.payfortRequest(payment, order);
+    }
+}
