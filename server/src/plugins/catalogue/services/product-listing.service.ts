@@ -129,16 +129,17 @@ export class ProductListingService {
     }
 
     /**
-     * Price range, colours, brands and sub-categories available for a listing. Each group is
-     * computed without its own selection (faceted-search style), so choosing one brand still
-     * shows the other brands, and the price range ignores the chosen price.
+     * Price range, colours, brands and sub-categories available for a listing. They depend on the
+     * listing's context (category, sub-category, brand, term), never on the shopper's chosen price
+     * or colours, so the bar does not collapse while filtering; brands are computed without the
+     * chosen brand and sub-categories without the chosen sub-category (faceted-search style).
      */
     async filterBar(ctx: RequestContext, input: ProductFilterInput = {}): Promise<FilterBar> {
-        const withoutPriceAndColour = { ...input, minPrice: null, maxPrice: null, colorCodes: null };
+        const context = { ...input, minPrice: null, maxPrice: null, colorCodes: null };
         const [priceFilter, brandFilter, subFilter] = await Promise.all([
-            this.resolveFilter(ctx, withoutPriceAndColour),
-            this.resolveFilter(ctx, { ...input, brandCode: null, facetValueCodes: null }),
-            this.resolveFilter(ctx, { ...input, subCategoryCode: null }),
+            this.resolveFilter(ctx, context),
+            this.resolveFilter(ctx, { ...context, brandCode: null, facetValueCodes: null }),
+            this.resolveFilter(ctx, { ...context, subCategoryCode: null }),
         ]);
         const empty: FilterBar = { minPrice: 0, maxPrice: 0, maxValue: 0, colors: [], brands: [], subCategories: [] };
         if (!priceFilter) return empty;
