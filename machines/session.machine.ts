@@ -98,6 +98,7 @@ export const sessionMachine = setup({
     canSyncToken: ({ context }) =>
       context.tokenSyncUrl !== null && context.token !== null && isTokenFresh(context.tokenIssuedAt, Date.now()),
     isKnownCustomer: ({ context }) => context.customerId !== null,
+    isUnknownToken: ({ context }, params: { token: string }) => params.token !== context.token,
   },
 }).createMachine({
   id: 'session',
@@ -140,13 +141,19 @@ export const sessionMachine = setup({
     creatingSession: {
       invoke: {
         src: 'createSession',
-        onDone: {
-          target: 'anonymous',
-          actions: [
-            { type: 'setToken', params: ({ event }) => ({ token: event.output.token, issuedAt: Date.now() }) },
-            { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-          ],
-        },
+        onDone: [
+          {
+            // The response header usually delivered this token already (session.tokenChanged).
+            guard: { type: 'isUnknownToken', params: ({ event }) => ({ token: event.output.token }) },
+            target: 'anonymous',
+            actions: [
+              { type: 'setToken', params: ({ event }) => ({ token: event.output.token, issuedAt: Date.now() }) },
+              { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+              'syncTokenIfAllowed',
+            ],
+          },
+          { target: 'anonymous' },
+        ],
         // Offline or backend down: browse anonymously; the client picks up a token later.
         onError: 'anonymous',
       },

@@ -55,6 +55,25 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ token: 'fresh-token', customerId: null, cartCount: 0 });
   });
 
+  it('stores the session token once when the response header already delivered it', async () => {
+    let actorRef: { send: (e: { type: 'session.tokenChanged'; token: string }) => void } | null = null;
+    const { actor, spies, settled } = start(
+      { token: null },
+      {
+        createSession: async () => {
+          await Promise.resolve(); // the actor reference exists once start() returned
+          if (!actorRef) throw new Error('actor not ready');
+          actorRef.send({ type: 'session.tokenChanged', token: 'fresh-token' }); // the client's onToken
+          return { token: 'fresh-token' };
+        },
+      },
+    );
+    actorRef = actor;
+    await settled('anonymous');
+
+    expect(spies.storeToken.mock.calls).toEqual([[{ token: 'fresh-token' }]]);
+  });
+
   it('checks the user when a token exists and is logged in when the check returns an id', async () => {
     const { actor, spies, settled } = start({ token: 'stored' }, { checkUser: async () => customerCheck });
 

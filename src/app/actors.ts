@@ -1,0 +1,155 @@
+/**
+ * THE composition root: the only place that wires machines to services and to the browser
+ * (storage, cookies, fetch, navigation). Machines name their actors and side-effecting actions;
+ * here they get real implementations with `.provide(...)`. Tests build the same actors with fakes.
+ */
+import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { contactMachine } from '../../machines/contact.machine';
+import { localeMachine } from '../../machines/locale.machine';
+import { searchMachine } from '../../machines/search.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { searchProducts } from '../../services/catalogue.service';
+import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
+import { sendContactMessage } from '../../services/content.service';
+import { checkUser, createSession } from '../../services/session.service';
+import type { Locale } from '../i18n/locales';
+import type { StoredToken, TokenStore } from './token-store';
+
+export interface AppActorsDeps {
+  /** The locale of the page the app starts on (route prefix). */
+  locale: Locale;
+  /** The stored token, read by the caller (cookie, else local storage). */
+  token: StoredToken | null;
+  tokenStore: TokenStore;
+  /** Absolute Shop API URL (same origin in the browser: `${location.origin}/shop-api`). */
+  shopApiUrl: string;
+  /** Spec §4/§9: write the locale cookie only when cookie use is enabled. */
+  cookieLocale: boolean;
+  /** Spec §7: optional same-origin token sync address. */
+  tokenSyncUrl: string | null;
+  /** Lazily loads and registers a locale's messages. */
+  loadCatalog: (locale: Locale) => Promise<unknown>;
+  /** Client-side navigation to a same-origin href. */
+  navigate: (href: string) => void;
+  /** Writes the locale cookie (i18n_redirected). */
+  writeLocaleCookie: (locale: Locale) => void;
+  fetch?: typeof globalThis.fetch;
+  recorder?: FailureRecorder;
+  /** Dev inspector (see docs/inspector.md). */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export type SessionActor = Actor<typeof sessionMachine>;
+export type LocaleActor = Actor<typeof localeMachine>;
+export type SearchActor = Actor<typeof searchMachine>;
+
+export interface AppActors {
+  session: SessionActor;
+  locale: LocaleActor;
+  search: SearchActor;
+  /** The Shop API client of a locale (shares the session's token). */
+  client(locale: Locale): ShopClient;
+  /** Page-scoped machines, already wired; views create them with useActorRef/useMachine. */
+  machines: {
+    contact: ReturnType<typeof provideContact>;
+  };
+  start(): void;
+  stop(): void;
+}
+
+function provideContact(client: () => ShopClient) {
+  return contactMachine.provide({
+    actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(client(), input)) },
+  });
+}
+
+export function createAppActors(deps: AppActorsDeps): AppActors {
+  const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clients = new Map<Locale, ShopClient>();
+  // Filled in below; the clients read the token from the session actor and report new ones to it.
+  let session: SessionActor | null = null;
+
+  function client(locale: Locale): ShopClient {
+    let c = clients.get(locale);
+    if (!c) {
+      c = createShopClient({
+        endpoint: deps.shopApiUrl,
+        languageCode: locale,
+        name: 'browser',
+        fetch: doFetch,
+        recorder: deps.recorder,
+        getToken: () => session?.getSnapshot().context.token ?? null,
+        onToken: (token) => session?.send({ type: 'session.tokenChanged', token }),
+      });
+      clients.set(locale, c);
+    }
+    return c;
+  }
+
+  const locale: LocaleActor = createActor(
+    localeMachine.provide({
+      actors: { loadCatalog: fromPromise(async ({ input }) => void (await deps.loadCatalog(input.locale))) },
+      actions: {
+        persistCookie: (_, params) => deps.writeLocaleCookie(params.locale),
+        navigate: (_, params) => deps.navigate(params.href),
+      },
+    }),
+    { input: { locale: deps.locale, cookieEnabled: deps.cookieLocale }, inspect: deps.inspect },
+  );
+  const current = () => client(locale.getSnapshot().context.locale);
+
+  session = createActor(
+    sessionMachine.provide({
+      actors: {
+        createSession: fromPromise(() => createSession(current())),
+        checkUser: fromPromise(() => checkUser(current())),
+      },
+      actions: {
+        storeToken: (_, params) => deps.tokenStore.write(params.token, Date.now()),
+        forgetToken: () => deps.tokenStore.clear(),
+        // Fire and forget: the sync is an optional courtesy to a same-origin backend.
+        syncToken: (_, params) => {
+          void doFetch(params.url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${params.token}` },
+            credentials: 'same-origin',
+            keepalive: true,
+          }).catch(() => undefined);
+        },
+        unsyncToken: (_, params) => {
+          void doFetch(params.url, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+        },
+      },
+    }),
+    {
+      input: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
+      inspect: deps.inspect,
+    },
+  );
+
+  const search: SearchActor = createActor(
+    searchMachine.provide({
+      actors: { searchProducts: fromPromise(({ input, signal }) => searchProducts(current(), input, { signal })) },
+    }),
+    { inspect: deps.inspect },
+  );
+
+  const sessionActor = session;
+  return {
+    session: sessionActor,
+    locale,
+    search,
+    client,
+    machines: { contact: provideContact(current) },
+    start() {
+      locale.start();
+      sessionActor.start();
+      search.start();
+    },
+    stop() {
+      search.stop();
+      sessionActor.stop();
+      locale.stop();
+    },
+  };
+}

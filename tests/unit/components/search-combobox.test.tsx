@@ -1,0 +1,152 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { searchMachine } from '../../../machines/search.machine';
+import type { SearchHit } from '../../../services/catalogue.service';
+import { SearchCombobox, type SearchComboboxProps, type SearchStatus } from '../../../src/components/search/search-combobox';
+import { renderWithApp } from './render';
+
+const hits: SearchHit[] = [
+  { id: '1', name: 'Blue shoe', slug: 'blue-shoe', thumbnail: { preview: '/assets/blue.jpg', width: 800, height: 800, focalPoint: null } },
+  { id: '2', name: 'Red shoe', slug: 'red-shoe', thumbnail: null },
+];
+
+function setup(over: Partial<SearchComboboxProps> = {}) {
+  const props: SearchComboboxProps = {
+    id: 'test-search',
+    query: 'shoe',
+    status: 'results',
+    results: hits,
+    productHref: (slug) => `/en/products/${slug}`,
+    onQueryChange: vi.fn(),
+    onClear: vi.fn(),
+    onSelect: vi.fn(),
+    onRetry: vi.fn(),
+    ...over,
+  };
+  renderWithApp(<SearchCombobox {...props} />);
+  const input = screen.getByRole('combobox', { name: 'Search products' });
+  return { props, input };
+}
+
+describe('<SearchCombobox>', () => {
+  afterEach(cleanup);
+
+  it('lists results as product links with thumbnails once focused', () => {
+    const { input } = setup();
+    fireEvent.focus(input);
+
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const listbox = screen.getByRole('listbox', { name: 'Search results' });
+    expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Blue shoe', 'Red shoe']);
+    expect(options[0]!.getAttribute('href')).toBe('/en/products/blue-shoe');
+    expect(options[0]!.querySelector('img')?.getAttribute('src')).toBe('/assets/blue.jpg?preset=tiny');
+    expect(screen.getByRole('status').textContent).toBe('2 results');
+  });
+
+  it('moves through results with the arrow keys and opens one with Enter', () => {
+    const { input, props } = setup();
+    fireEvent.focus(input);
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const active = document.getElementById(input.getAttribute('aria-activedescendant')!);
+    expect(active?.textContent).toBe('Red shoe');
+    expect(active?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('Blue shoe');
+
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(props.onSelect).toHaveBeenCalledWith(hits[0], '/en/products/blue-shoe');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('selects a clicked result', () => {
+    const { input, props } = setup();
+    fireEvent.focus(input);
+    fireEvent.click(screen.getByRole('option', { name: 'Red shoe' }));
+    expect(props.onSelect).toHaveBeenCalledWith(hits[1], '/en/products/red-shoe');
+  });
+
+  it('says "No results found"', () => {
+    const { input } = setup({ status: 'noResults', results: [] });
+    fireEvent.focus(input);
+    expect(screen.getAllByText('No results found').length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it('offers a retry after a failure', () => {
+    const { input, props } = setup({ status: 'failed', results: [] });
+    fireEvent.focus(input);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(props.onRetry).toHaveBeenCalled();
+  });
+
+  it('Escape closes the list first, then clears the text', () => {
+    const { input, props } = setup();
+    fireEvent.focus(input);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(props.onClear).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(props.onClear).toHaveBeenCalled();
+  });
+
+  it('reports typing', () => {
+    const { input, props } = setup({ query: '', status: 'idle', results: [] });
+    fireEvent.change(input, { target: { value: 'sho' } });
+    expect(props.onQueryChange).toHaveBeenCalledWith('sho');
+  });
+});
+
+describe('search box with the real search machine', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  function Wired({ search }: { search: (input: { term: string }) => Promise<{ items: SearchHit[]; totalItems: number }> }) {
+    const actor = useActorRef(
+      searchMachine.provide({ actors: { searchProducts: fromPromise(({ input }) => search(input)) } }),
+    );
+    const query = useSelector(actor, (s) => s.context.query);
+    const results = useSelector(actor, (s) => s.context.results);
+    const status = useSelector(actor, (s) => s.value as SearchStatus);
+    return (
+      <SearchCombobox
+        id="wired"
+        query={query}
+        status={status}
+        results={results}
+        productHref={(slug) => `/products/${slug}`}
+        onQueryChange={(value) => actor.send({ type: 'search.type', value })}
+        onClear={() => actor.send({ type: 'search.clear' })}
+        onSelect={(hit) => actor.send({ type: 'search.select', slug: hit.slug })}
+        onRetry={() => actor.send({ type: 'search.retry' })}
+      />
+    );
+  }
+
+  it('does nothing for 2 characters and shows results for 3 after the debounce', async () => {
+    vi.useFakeTimers();
+    const search = vi.fn(async () => ({ items: hits, totalItems: 2 }));
+    renderWithApp(<Wired search={search} />);
+    const input = screen.getByRole('combobox');
+    fireEvent.focus(input);
+
+    fireEvent.change(input, { target: { value: 'sh' } });
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(search).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: 'sho' } });
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(search).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(search).toHaveBeenCalledWith({ term: 'sho', skip: 0, take: 100 });
+
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Blue shoe', 'Red shoe']);
+  });
+});
