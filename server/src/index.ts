@@ -1,4 +1,7 @@
 process.env.VENDURE_DISABLE_TELEMETRY = 'true';
+// V8 code cache for the ~2k modules Vendure loads (Node >= 22.1): cuts cold start noticeably.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+(require('module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 import { bootstrap, bootstrapWorker, JobQueueService, Logger, runMigrations } from '@vendure/core';
 
@@ -11,7 +14,8 @@ import { buildConfig, isPostgres } from './vendure-config';
  * processes (e.g. with REDIS_URL + BullMQ, or the database job queue).
  */
 async function main() {
-    const started = Date.now();
+    // process start (incl. module loading), or the start of run-server.mjs when launched by it
+    const started = Number(process.env.BOOT_STARTED_AT) || Math.round(performance.timeOrigin);
     const config = buildConfig(process.env);
     const workerOnly = process.argv.includes('--worker');
 
@@ -31,7 +35,7 @@ async function main() {
         await app.get(JobQueueService).start();
     }
     const { hostname, port } = config.apiOptions;
-    const ms = Date.now() - (Number(process.env.BOOT_STARTED_AT) || started);
+    const ms = Date.now() - started;
     // Machine-readable line for scripts: run-server.mjs and tests wait for it.
     // eslint-disable-next-line no-console
     console.log(`[server] ready in ${ms} ms at http://${hostname}:${port} (shop-api /shop-api, admin /admin, mailbox /mailbox)`);

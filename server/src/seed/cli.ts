@@ -1,6 +1,8 @@
 process.env.VENDURE_DISABLE_TELEMETRY = 'true';
 
 import { bootstrapWorker, Logger, runMigrations } from '@vendure/core';
+import fs from 'fs';
+import path from 'path';
 
 import { buildConfig, isPostgres, resolveDataDir } from '../vendure-config';
 
@@ -31,6 +33,11 @@ async function main() {
     // eslint-disable-next-line no-console
     console.log(
         `[seed] done: ${seed.generated.productIds.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    // run-server.mjs seeds DATA_DIR again when this marker is missing (e.g. an interrupted seed)
+    fs.writeFileSync(
+        path.join(resolveDataDir(env), '.seeded'),
+        JSON.stringify({ at: new Date().toISOString(), products: seed.generated.productIds.length }),
     );
     await worker.app.close();
 }
