@@ -34,8 +34,8 @@ const SANDBOX_PAYFORT = {
     responsePhrase: 'sandbox-response-phrase',
 };
 
-export function paymentsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentsOptions {
-    const port = env.SERVER_PORT || '3000';
+export function paymentsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, serverPort?: number): PaymentsOptions {
+    const port = serverPort ?? (env.SERVER_PORT || '3000');
     const publicUrl = (env.PAYMENTS_PUBLIC_URL || env.PUBLIC_SERVER_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
     const production = env.NODE_ENV === 'production';
     const sandboxEnabled = env.PAYMENTS_SANDBOX === 'true' || (!production && env.PAYMENTS_SANDBOX !== 'false');

@@ -34,6 +34,7 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
         resolvers: [PaymentsResolver, OrderPaymentUrlResolver],
     },
     configuration: config => {
+        PaymentsPlugin.serverPort = config.apiOptions.port;
         const po = config.paymentOptions;
         const handlers = po.paymentMethodHandlers ?? [];
         for (const h of storePaymentHandlers) {
@@ -53,10 +54,14 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
 })
 export class PaymentsPlugin implements OnApplicationBootstrap {
     private static overrides: Partial<PaymentsOptions> = {};
+    private static serverPort?: number;
 
-    /** Env-derived options, read at bootstrap (tests set env before creating the server). */
+    /**
+     * Options from process.env (PAYFORT_*, TAMARA_*, TABBY_*, STOREFRONT_URL, PAYMENTS_PUBLIC_URL,
+     * PAYMENTS_SANDBOX), read at bootstrap; the public URL defaults to 127.0.0.1:<configured port>.
+     */
     static options(): PaymentsOptions {
-        return { ...paymentsOptionsFromEnv(process.env), ...PaymentsPlugin.overrides };
+        return { ...paymentsOptionsFromEnv(process.env, PaymentsPlugin.serverPort), ...PaymentsPlugin.overrides };
     }
 
     static init(overrides: Partial<PaymentsOptions> = {}) {

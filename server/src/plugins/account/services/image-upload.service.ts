@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AssetService, RequestContext } from '@vendure/core';
+import { AssetService, ConfigService, RequestContext } from '@vendure/core';
 import { randomBytes } from 'crypto';
 import { Readable } from 'stream';
 
@@ -35,6 +35,7 @@ interface FileUpload {
 export class ImageUploadService {
     constructor(
         private readonly assetService: AssetService,
+        private readonly configService: ConfigService,
         @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
     ) {}
 
@@ -54,9 +55,15 @@ export class ImageUploadService {
             id: asset.id,
             name: asset.name,
             fileSize: asset.fileSize,
-            source: asset.source,
-            preview: asset.preview,
+            source: this.url(ctx, asset.source),
+            preview: this.url(ctx, asset.preview),
         };
+    }
+
+    /** UploadedImage is not the Asset type, so core's asset URL interceptor does not apply. */
+    private url(ctx: RequestContext, identifier: string) {
+        const strategy = this.configService.assetOptions.assetStorageStrategy;
+        return strategy.toAbsoluteUrl && ctx.req ? strategy.toAbsoluteUrl(ctx.req, identifier) : identifier;
     }
 }
 

@@ -7,7 +7,8 @@ import { requireActiveCustomer } from './customer-context';
 
 /**
  * States in which a customer may cancel: checkout in progress (e.g. after a declined
- * payment) or paid but nothing shipped yet. From PartiallyShipped on, only the store can.
+ * payment) or paid but nothing fulfilled yet. Once a fulfilment exists (packed, shipped...),
+ * only the store can.
  */
 export const CUSTOMER_CANCELLABLE_STATES = ['ArrangingPayment', 'PaymentAuthorized', 'PaymentSettled'];
 
@@ -26,6 +27,11 @@ export class OrderCancelService {
             return new CancelOrderError('CANCEL_ORDER_NOT_FOUND');
         }
         if (!CUSTOMER_CANCELLABLE_STATES.includes(order.state)) {
+            return new CancelOrderError('CANCEL_ORDER_NOT_CANCELLABLE', order.state);
+        }
+        // A paid order may already be packed/shipped (fulfilment created) before its own state moves.
+        const fulfillments = await this.orderService.getOrderFulfillments(ctx, order);
+        if (fulfillments.some(f => f.state !== 'Cancelled')) {
             return new CancelOrderError('CANCEL_ORDER_NOT_CANCELLABLE', order.state);
         }
         const result = await this.orderService.cancelOrder(ctx, {

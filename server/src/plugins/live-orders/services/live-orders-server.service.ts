@@ -49,7 +49,7 @@ export class LiveOrdersServer implements OnApplicationBootstrap, OnApplicationSh
     async onApplicationBootstrap() {
         const server = this.adapterHost.httpAdapter?.getHttpServer?.() as Server | undefined;
         if (!server) {
-            Logger.warn('No HTTP server (worker?): live order updates disabled', loggerCtx);
+            Logger.verbose('No HTTP server (worker context): live order updates not served here', loggerCtx);
             return;
         }
         const { useServer } = (await import(USE_WS)) as { useServer: typeof UseServer };
