@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { localizePath } from '../../i18n/paths';
+import { CloseIcon, InfoIcon } from '../icons/icons';
+import { LocaleLink } from '../locale-link/locale-link';
+import { alertDomId, readDismissedAlerts, rememberDismissedAlert } from './dismissed-alerts';
+
+export interface AlertView {
+  id: string;
+  name: string;
+  /** A site path to link to; anything else links home (spec §2). */
+  url: string | null;
+}
+
+/** The dismissible banner above the header, from the `Alert` query. */
+export function AlertBanner({ alert }: { alert: AlertView }) {
+  const { t } = useLingui();
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    setDismissed(readDismissedAlerts(window.localStorage).includes(alert.id));
+  }, [alert.id]);
+
+  if (dismissed) return null;
+  const internal = alert.url && alert.url.startsWith('/') && !alert.url.startsWith('//') ? alert.url : '/';
+
+  return (
+    <div className="alert-banner" data-alert-id={alertDomId(alert.id)} role="region" aria-label={t`Announcement`}>
+      <div className="container alert-banner__inner">
+        <InfoIcon size={18} />
+        <LocaleLink to={localizePath(internal, 'ar')} className="alert-banner__text">
+          {alert.name}
+        </LocaleLink>
+        <button
+          type="button"
+          className="icon-button alert-banner__close"
+          aria-label={t`Dismiss announcement`}
+          onClick={() => {
+            rememberDismissedAlert(window.localStorage, alert.id);
+            setDismissed(true);
+          }}
+        >
+          <CloseIcon size={18} />
+        </button>
+      </div>
+    </div>
+  );
+}

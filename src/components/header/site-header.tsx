@@ -1,0 +1,102 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { ChromeData } from '../../layouts/chrome-data';
+import { AlertBanner } from '../alert-banner/alert-banner';
+import { BagIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from '../icons/icons';
+import { LanguageSwitch } from '../language-switch/language-switch';
+import { LocaleLink } from '../locale-link/locale-link';
+import { Logo } from '../logo/logo';
+import { MobileMenu } from '../mobile-menu/mobile-menu';
+import { HeaderSearch } from '../search/header-search';
+import { CategoryNav } from './category-nav';
+import { useSessionSummary } from '../../app/app-actors';
+
+function CountBadge({ count }: { count: number | null }) {
+  const { t } = useLingui();
+  if (!count) return null;
+  return (
+    <>
+      <span className="count-badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="visually-hidden">{t`${plural(count, { one: '# item', other: '# items' })}`}</span>
+    </>
+  );
+}
+
+/** The default layout's header: alert, logo, search, account/wishlist/cart, categories. */
+export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'categories'> }) {
+  const { t } = useLingui();
+  const session = useSessionSummary();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  return (
+    <header className="site-header">
+      {chrome.alert && <AlertBanner alert={chrome.alert} />}
+      <div className="container header-bar">
+        <button
+          type="button"
+          className="icon-button header-bar__menu"
+          aria-label={t`Open menu`}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Logo />
+        <div className="header-bar__search">
+          <HeaderSearch id="header-search" />
+        </div>
+        <div className="header-actions">
+          <button
+            type="button"
+            className="icon-button header-actions__search-toggle"
+            aria-label={searchOpen ? t`Close search` : t`Search`}
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+          <LanguageSwitch className="header-actions__language" />
+          {session.loggedIn ? (
+            <LocaleLink to="/profile" className="icon-button header-actions__account">
+              <UserIcon />
+              <span className="visually-hidden">{t`My account`}</span>
+            </LocaleLink>
+          ) : (
+            <LocaleLink to="/auth" className="icon-button header-actions__account">
+              <UserPlusIcon />
+              <span className="visually-hidden">{t`Sign in or create an account`}</span>
+            </LocaleLink>
+          )}
+          <LocaleLink to="/wishlist" className="icon-button header-actions__wishlist">
+            <HeartIcon />
+            <span className="visually-hidden">{t`Wishlist`}</span>
+            <CountBadge count={session.wishlistCount} />
+          </LocaleLink>
+          <LocaleLink to="/cart" className="icon-button">
+            <BagIcon />
+            <span className="visually-hidden">{t`Cart`}</span>
+            <CountBadge count={session.cartCount} />
+          </LocaleLink>
+        </div>
+      </div>
+      <div id="mobile-search" className="container mobile-search" hidden={!searchOpen}>
+        {searchOpen && <HeaderSearch id="mobile-search-box" autoFocus />}
+      </div>
+      <CategoryNav categories={chrome.categories} />
+      <MobileMenu
+        id="mobile-menu"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        categories={chrome.categories}
+        wishlistCount={session.wishlistCount}
+      />
+    </header>
+  );
+}

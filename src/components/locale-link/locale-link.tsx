@@ -1,0 +1,13 @@
+import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { useLocalizePath } from '../../hooks/use-locale';
+
+/** A <Link> whose `to` is a locale-neutral site path (`/about`); it points into the current locale. */
+export function LocaleLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: string }) {
+  const localize = useLocalizePath();
+  return <Link to={localize(to)} {...props} />;
+}
+
+export function LocaleNavLink({ to, ...props }: Omit<NavLinkProps, 'to'> & { to: string }) {
+  const localize = useLocalizePath();
+  return <NavLink to={localize(to)} {...props} />;
+}

@@ -1,0 +1,30 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { loadI18n } from './i18n/i18n';
+import { isLocale } from './i18n/locales';
+import { localeFromPath } from './i18n/paths';
+
+// The server rendered <html lang> from the URL; load exactly that catalog before hydrating so the
+// first client render produces the same text (no hydration mismatch, one catalog chunk).
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : localeFromPath(window.location.pathname);
+
+loadI18n(locale).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+  });
+}

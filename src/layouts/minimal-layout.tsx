@@ -1,0 +1,41 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ErrorPage } from '../components/error-page/error-page';
+import { Logo } from '../components/logo/logo';
+
+/** Logo only (the auth flow): nothing that leads away from the task. */
+function MinimalChrome({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t`Skip to content`}
+      </a>
+      <header className="minimal-header">
+        <div className="container minimal-header__inner">
+          <Logo />
+        </div>
+      </header>
+      <main id="main" className="main main--narrow" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+export default function MinimalLayout() {
+  return (
+    <MinimalChrome>
+      <Outlet />
+    </MinimalChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <MinimalChrome>
+      <ErrorPage error={error} />
+    </MinimalChrome>
+  );
+}

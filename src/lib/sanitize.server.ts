@@ -1,0 +1,48 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text from the CMS (policies, FAQ answers) rendered as HTML: only formatting, links,
+ * lists, tables and images survive; scripts, styles, event handlers, iframes and forms do not.
+ * Headings shift down one level because the page owns the <h1>.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup',
+    'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'span', 'div', 'bdi', 'bdo',
+    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'img', 'figure', 'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel', 'hreflang'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    bdo: ['dir'],
+    '*': ['dir', 'lang'],
+  },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https', 'http'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      const external = /^https?:\/\//i.test(attribs.href ?? '');
+      return { tagName, attribs: external ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text of an HTML fragment (JSON-LD answers, meta descriptions). */
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => ENTITIES[e] ?? _m)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };

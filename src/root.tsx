@@ -1,0 +1,83 @@
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
+import type { Route } from './+types/root';
+import { AppActorsProvider } from './app/app-actors';
+import { ErrorPage } from './components/error-page/error-page';
+import { ProgressBar } from './components/progress-bar/progress-bar';
+import { loadedI18n, loadI18n } from './i18n/i18n';
+import { localeMiddleware } from './i18n/locale-middleware.server';
+import { textDirection } from './i18n/locales';
+import { localeFromPath } from './i18n/paths';
+import { config } from './lib/config.server';
+import './styles/index.css';
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+// Client navigations into the other language wait for its catalog before they commit, so the
+// page never renders with the wrong messages.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await loadI18n(localeFromPath(new URL(request.url).pathname));
+    await next();
+  },
+];
+
+export function loader({ url }: Route.LoaderArgs) {
+  return {
+    origin: config.publicUrl ?? url.origin,
+    cookieLocale: config.cookieLocale,
+    tokenSyncUrl: config.tokenSyncUrl,
+    secureCookies: config.secureCookies,
+  };
+}
+
+// Nothing in the root data depends on the page; it never needs to be fetched again.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = localeFromPath(useLocation().pathname);
+  const i18n = loadedI18n(locale) ?? loadedI18n(locale === 'ar' ? 'en' : 'ar');
+  if (!i18n) throw new Error(`The ${locale} catalog must be loaded before rendering`);
+  return (
+    <html lang={locale} dir={textDirection(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c45" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppActorsProvider
+      cookieLocale={loaderData.cookieLocale}
+      tokenSyncUrl={loaderData.tokenSyncUrl}
+      secureCookies={loaderData.secureCookies}
+    >
+      <ProgressBar />
+      <Outlet />
+    </AppActorsProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} standalone />;
+}

@@ -1,0 +1,45 @@
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import type { Locale } from './i18n/locales';
+
+/**
+ * Every page exists twice: Arabic at the root and English under /en (decision 001). Route ids
+ * are `<locale>.<name>` so loaders, `useRouteLoaderData` and tests can tell the twins apart.
+ *
+ * Where new pages go:
+ * - default layout (header + footer): catalogue, cart, wishlist, profile pages;
+ * - checkout layout (minimal header, no footer menus): `checkout/:slug`, `checkout-success`;
+ * - minimal layout (logo only): the auth flow.
+ * The catch-all `*` stays last in the default layout: unknown paths render the 404 page there.
+ */
+function pages(locale: Locale): RouteConfigEntry[] {
+  const id = (name: string) => `${locale}.${name}`;
+  return [
+    layout('layouts/default-layout.tsx', { id: id('layout.default') }, [
+      index('routes/catalogue/home.tsx', { id: id('home') }),
+      route('about', 'routes/about.tsx', { id: id('about') }),
+      route('approach', 'routes/approach.tsx', { id: id('approach') }),
+      route('culture', 'routes/culture.tsx', { id: id('culture') }),
+      route('installment', 'routes/installment.tsx', { id: id('installment') }),
+      route('faqs', 'routes/faqs.tsx', { id: id('faqs') }),
+      route('contact', 'routes/contact.tsx', { id: id('contact') }),
+      route('pages/:slug', 'routes/policy-page.tsx', { id: id('policy') }),
+      // Catalogue (issue 4). Static segments outrank `products/:slug`.
+      route('products', 'routes/catalogue/products.tsx', { id: id('products') }),
+      route('products/c', 'routes/catalogue/categories.tsx', { id: id('categories') }),
+      route('products/c/:categoryCode', 'routes/catalogue/category.tsx', { id: id('category') }),
+      route('products/c/:categoryCode/:subCategoryCode', 'routes/catalogue/category.tsx', { id: id('subcategory') }),
+      route('products/brand/:brandCode', 'routes/catalogue/brand.tsx', { id: id('brand') }),
+      route('products/:slug', 'routes/catalogue/product.tsx', { id: id('product') }),
+      route('*', 'routes/not-found.tsx', { id: id('not-found') }),
+    ]),
+    // Catalogue resource route: a page of a product's reviews as data (no layout).
+    route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),
+  ];
+}
+
+export default [
+  // Resource routes (no locale, no layout).
+  route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),
+  ...pages('ar'),
+  ...prefix('en', pages('en')),
+] satisfies RouteConfig;
