@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { IntlMessageFormat } from 'intl-messageformat';
+
+import { EventBus, LanguageCode, RequestContextService } from '@vendure/core';
+
+import { AddressVerificationCodeEvent, PasswordResetCodeEvent, VerificationCodeEvent } from '../../server/src/config/email';
+import { arMessages } from '../../server/src/i18n/ar';
 import { COUPONS } from '../../server/src/seed/steps/promotions';
 import { DEMO_CUSTOMER } from '../../server/src/seed/steps/demo-customer';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
@@ -230,5 +236,92 @@ describe('store setup + seeded catalogue (shop API)', () => {
         const codes = r.data.availableCountries.map((c: any) => c.code).sort();
         expect(codes).toEqual(['AE', 'BH', 'KW', 'OM', 'QA', 'SA']);
         expect(r.data.availableCountries.find((c: any) => c.code === 'SA').name).toBe('المملكة العربية السعودية');
+    });
+
+    describe('Arabic messages of core error results', () => {
+        const ERR = `... on ErrorResult { errorCode message }`;
+
+        it('INVALID_CREDENTIALS_ERROR', async () => {
+            const r = await shop(env, `mutation { login(username: "${DEMO_CUSTOMER.emailAddress}", password: "wrong-password") { ${ERR} } }`, {}, { lang: 'ar' });
+            expect(r.data.login).toEqual({ errorCode: 'INVALID_CREDENTIALS_ERROR', message: 'بيانات الدخول غير صحيحة' });
+        });
+
+        it('PASSWORD_RESET_TOKEN_INVALID_ERROR', async () => {
+            const r = await shop(env, `mutation { resetPassword(token: "no-such-token", password: "Secret123!") { ${ERR} } }`, {}, { lang: 'ar' });
+            expect(r.data.resetPassword).toEqual({
+                errorCode: 'PASSWORD_RESET_TOKEN_INVALID_ERROR',
+                message: 'رمز إعادة تعيين كلمة المرور غير معروف',
+            });
+        });
+
+        it('VERIFICATION_TOKEN_INVALID_ERROR', async () => {
+            const r = await shop(env, `mutation { verifyCustomerAccount(token: "no-such-token", password: "Secret123!") { ${ERR} } }`, {}, { lang: 'ar' });
+            expect(r.data.verifyCustomerAccount).toEqual({ errorCode: 'VERIFICATION_TOKEN_INVALID_ERROR', message: 'رمز التحقق غير معروف' });
+        });
+
+        it('NOT_VERIFIED_ERROR for a registered but unverified account', async () => {
+            const email = `unverified-${Date.now()}@example.com`;
+            const reg = await shop(
+                env,
+                `mutation($input: RegisterCustomerInput!) { registerCustomerAccount(input: $input) { __typename ${ERR} } }`,
+                { input: { emailAddress: email, password: 'Secret123!', firstName: 'Nora', lastName: 'Test' } },
+            );
+            expect(reg.data.registerCustomerAccount.__typename).toBe('Success');
+            const r = await shop(env, `mutation { login(username: "${email}", password: "Secret123!") { ${ERR} } }`, {}, { lang: 'ar' });
+            expect(r.data.login).toEqual({ errorCode: 'NOT_VERIFIED_ERROR', message: 'يرجى توثيق عنوان البريد الإلكتروني قبل تسجيل الدخول' });
+        });
+
+        it('every Arabic message is valid ICU and formats with sample arguments', () => {
+            const args = {
+                quantityAvailable: 3, limit: 2, maxItems: 10, couponCode: 'X', orderState: 'S', fromState: 'A', toState: 'B',
+                productCount: 2, variantCount: 11, productVariantCount: 1, facetCode: 'f', optionGroupCode: 'g', language: 'ar',
+                channelCode: 'c', languageCode: 'ar', mimeType: 'image/x', productVariantName: 'v', stockOnHand: 0, name: 'n',
+                value: 'v', max: 1, min: 0, validOptions: 'a', pattern: 'p', fieldName: 'f', validFields: 'a', type: 't', code: 'c',
+                variantId: 1, channel: 'c', id: 1, entityName: 'E', token: 't', countryCode: 'SA', currencyCode: 'SAR',
+                groupNames: 'g', variantName: 'v', missingChannelIds: '1', productVariantNames: 'v', permission: 'p',
+            };
+            for (const group of Object.values(arMessages)) {
+                for (const [key, msg] of Object.entries(group as Record<string, string>)) {
+                    const out = new IntlMessageFormat(msg, 'ar').format(args) as string;
+                    expect(out, key).toMatch(/[\u0600-\u06FF]/);
+                }
+            }
+            const fmt = (n: number) => new IntlMessageFormat(arMessages.errorResult.INSUFFICIENT_STOCK_ERROR, 'ar').format({ quantityAvailable: n });
+            expect(fmt(1)).toBe('تمت إضافة قطعة واحدة فقط إلى الطلب بسبب عدم كفاية المخزون');
+            expect(fmt(5)).toBe('تمت إضافة 5 قطع فقط إلى الطلب بسبب عدم كفاية المخزون');
+            expect(fmt(11)).toBe('تمت إضافة 11 قطعة فقط إلى الطلب بسبب عدم كفاية المخزون');
+        });
+    });
+
+    it('renders the bilingual code mails (verification, password reset, address) into the dev mailbox', async () => {
+        const app = env.server.app;
+        const arCtx = await app.get(RequestContextService).create({ apiType: 'shop', languageCode: LanguageCode.ar });
+        const enCtx = await app.get(RequestContextService).create({ apiType: 'shop', languageCode: LanguageCode.en });
+        const bus = app.get(EventBus);
+        await bus.publish(new VerificationCodeEvent(arCtx, { emailAddress: 'ar-code@example.com', code: '123456', expiresInMinutes: 15, name: 'سارة' }));
+        await bus.publish(new PasswordResetCodeEvent(enCtx, { emailAddress: 'en-code@example.com', code: '654321', expiresInMinutes: 15 }));
+        await bus.publish(
+            new AddressVerificationCodeEvent(arCtx, { emailAddress: 'addr@example.com', code: '111222', expiresInMinutes: 10, addressSummary: 'العليا، الرياض' }),
+        );
+        let mails = env.readMails();
+        for (let i = 0; i < 50 && mails.filter(m => m.recipient.endsWith('@example.com') && /code|addr/.test(m.recipient)).length < 3; i++) {
+            await new Promise(r => setTimeout(r, 200));
+            mails = env.readMails();
+        }
+        const ar = env.readMails({ to: 'ar-code@example.com' })[0];
+        expect(ar.subject).toBe('رمز تفعيل حسابك | Your account verification code');
+        expect(ar.body).toContain('data-testid="code">123456<');
+        expect(ar.body).toContain('مرحباً سارة');
+        const heading = (body: string, text: string) => body.search(new RegExp(`<h3[^>]*>${text}</h3>`));
+        expect(heading(ar.body, 'تفعيل حسابك')).toBeGreaterThan(-1);
+        expect(heading(ar.body, 'تفعيل حسابك')).toBeLessThan(heading(ar.body, 'Verify your account'));
+        const en = env.readMails({ to: 'en-code@example.com' })[0];
+        expect(en.subject).toBe('Your password reset code | رمز إعادة تعيين كلمة المرور');
+        expect(en.body).toContain('654321');
+        expect(heading(en.body, 'Reset your password')).toBeGreaterThan(-1);
+        expect(heading(en.body, 'Reset your password')).toBeLessThan(heading(en.body, 'إعادة تعيين كلمة المرور'));
+        const addr = env.readMails({ to: 'addr@example.com' })[0];
+        expect(addr.body).toContain('العليا، الرياض');
+        expect(addr.body).toContain('111222');
     });
 });

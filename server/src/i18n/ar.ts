@@ -67,6 +67,9 @@ export const arMessages = {
         VERIFICATION_TOKEN_INVALID_ERROR: 'رمز التحقق غير معروف',
         NATIVE_AUTH_STRATEGY_ERROR: 'تسجيل الدخول بالبريد الإلكتروني وكلمة المرور غير مُفعّل',
         GUEST_CHECKOUT_ERROR: 'لا يمكن إتمام الطلب كزائر',
+        COUPON_REMOVED_DURING_CHECKOUT_ERROR: 'تمت إزالة رمز القسيمة "{ couponCode }" من الطلب لأنه لم يعد صالحاً',
+        IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR: 'انتهت صلاحية رمز تغيير البريد الإلكتروني',
+        INELIGIBLE_PAYMENT_METHOD_ERROR: 'طريقة الدفع المختارة غير متاحة لهذا الطلب',
     },
     error: {
         'active-user-does-not-have-sufficient-permissions': 'المستخدم الحالي لا يملك الصلاحيات الكافية',

@@ -2,10 +2,12 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { arMessages } from '../../i18n/ar';
+import { enMessages } from '../../i18n/en';
 
 /**
  * Registers the Arabic translations of Vendure's error results / errors / messages, so that
- * `?languageCode=ar` yields Arabic `message` texts (core ships none).
+ * `?languageCode=ar` yields Arabic `message` texts (core ships none), plus English texts for the
+ * few error results core leaves untranslated.
  */
 @VendurePlugin({
     imports: [PluginCommonModule],
@@ -16,5 +18,6 @@ export class I18nArPlugin implements OnApplicationBootstrap {
 
     onApplicationBootstrap() {
         this.i18nService.addTranslation('ar', arMessages);
+        this.i18nService.addTranslation('en', enMessages);
     }
 }
