@@ -375,3 +375,53 @@ export async function getBrands(client: ShopClient, options?: RequestOptions) {
 
 export type FacetValue = ResultOf<typeof FacetValueFields>;
 
+
+// ---------- review eligibility (catalogue, issue 4) ----------
+
+/** Orders in these states count as a purchase (the catalogue plugin's rule for reviews). */
+export const PURCHASED_ORDER_STATES = [
+  'PaymentAuthorized',
+  'PaymentSettled',
+  'PartiallyShipped',
+  'Shipped',
+  'PartiallyDelivered',
+  'Delivered',
+] as const;
+
+export const reviewableOrderLinesDocument = graphql(`
+  query reviewableOrderLines($states: [String!]!, $take: Int) {
+    activeCustomer {
+      id
+      orders(options: { filter: { state: { in: $states } }, sort: { createdAt: DESC }, take: $take }) {
+        items {
+          id
+          lines { id orderLineHasReview productVariant { id productId } }
+        }
+      }
+    }
+  }
+`);
+
+export type ReviewEligibility =
+  | { status: 'eligible'; orderLineId: string }
+  | { status: 'anonymous' }
+  | { status: 'not-purchased' }
+  | { status: 'already-reviewed' };
+
+/**
+ * May the current shopper review this product, and with which order line? The newest purchased
+ * line of the product that has no review yet; otherwise why not (signed out, never bought it,
+ * already reviewed every purchase).
+ */
+export async function findReviewableLine(client: ShopClient, productId: string, options?: RequestOptions): Promise<ReviewEligibility> {
+  const { activeCustomer } = await client.request(
+    reviewableOrderLinesDocument,
+    { states: [...PURCHASED_ORDER_STATES], take: 100 },
+    options,
+  );
+  if (!activeCustomer) return { status: 'anonymous' };
+  const lines = activeCustomer.orders.items.flatMap((o) => o.lines).filter((l) => String(l.productVariant.productId) === String(productId));
+  if (lines.length === 0) return { status: 'not-purchased' };
+  const open = lines.find((l) => !l.orderLineHasReview);
+  return open ? { status: 'eligible', orderLineId: String(open.id) } : { status: 'already-reviewed' };
+}
