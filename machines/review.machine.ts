@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ReviewEligibility, SubmitReviewResult } from '../services/catalogue.service';
 import {
     validateReview,
     type ReviewErrorCode,
@@ -13,29 +14,12 @@ import {
  * explains any other answer. What the shopper typed survives every failed submit.
  */
 
-/** Output of `findReviewableLine` (a service maps the Shop API answer to this). */
-export type ReviewEligibility =
-    | { status: 'eligible'; orderLineId: string }
-    | { status: 'anonymous' }
-    | { status: 'not-purchased' }
-    | { status: 'already-reviewed' };
+export type { ReviewEligibility, SubmitReviewResult };
 
 export type IneligibleReason = Exclude<ReviewEligibility['status'], 'eligible'>;
 
-/** Output of `submitReview`; error codes mirror the Shop API's ErrorResults. */
-export type SubmitReviewResult =
-    | { type: 'submitted'; review: { id: string; state: string } }
-    | {
-          type: 'rejected';
-          code: 'not-allowed' | 'already-submitted' | 'invalid-input' | 'rate-limited';
-          message: string;
-          field?: string;
-          retryAfterSeconds?: number;
-      };
-
-export type ReviewSubmitError =
-    | Exclude<SubmitReviewResult, { type: 'submitted' }>
-    | { type: 'failed'; code: 'network'; message: string };
+/** A rejected submit as the service tags it, or a failure to reach the server at all. */
+export type ReviewSubmitError = Exclude<SubmitReviewResult, { ok: true }> | { ok: false; code: 'NETWORK'; message: string };
 
 /** Schema codes, or 'server' when the Shop API rejected the field (its message is in submitError). */
 export type ReviewFieldErrors = Partial<Record<ReviewField, ReviewErrorCode | 'server'>>;
@@ -84,9 +68,9 @@ export const reviewMachine = setup({
     guards: {
         isEligible: (_, output: ReviewEligibility) => output.status === 'eligible',
         isValid: ({ context }) => validateReview(context.values).success,
-        isAccepted: (_, output: SubmitReviewResult) => output.type === 'submitted',
+        isAccepted: (_, output: SubmitReviewResult) => output.ok,
         isIneligible: (_, output: SubmitReviewResult) =>
-            output.type === 'rejected' && (output.code === 'already-submitted' || output.code === 'not-allowed'),
+            !output.ok && (output.code === 'REVIEW_ALREADY_SUBMITTED_ERROR' || output.code === 'REVIEW_NOT_ALLOWED_ERROR'),
     },
     actions: {
         storeEligibility: assign((_, output: ReviewEligibility) =>
@@ -106,11 +90,11 @@ export const reviewMachine = setup({
         }),
         clearSubmitError: assign({ submitError: null }),
         storeSubmitted: assign((_, output: SubmitReviewResult) =>
-            output.type === 'submitted' ? { submitted: output.review, submitError: null } : {},
+            output.ok ? { submitted: { id: output.review.id, state: output.review.state }, submitError: null } : {},
         ),
         storeRejection: assign(({ context }, output: SubmitReviewResult) => {
-            if (output.type !== 'rejected') return {};
-            const field = REVIEW_FIELDS.find((f) => f === output.field);
+            if (output.ok) return {};
+            const field = output.code === 'REVIEW_INPUT_ERROR' ? REVIEW_FIELDS.find((f) => f === output.field) : undefined;
             return {
                 submitError: output,
                 // The server's message is already in the shopper's language; show it at the field.
@@ -120,12 +104,10 @@ export const reviewMachine = setup({
         storeIneligibleReason: assign((_, output: SubmitReviewResult) => ({
             orderLineId: null,
             ineligibleReason:
-                output.type === 'rejected' && output.code === 'not-allowed'
-                    ? ('not-purchased' as const)
-                    : ('already-reviewed' as const),
+                !output.ok && output.code === 'REVIEW_NOT_ALLOWED_ERROR' ? ('not-purchased' as const) : ('already-reviewed' as const),
         })),
         storeNetworkError: assign((_, error: unknown) => ({
-            submitError: { type: 'failed', code: 'network', message: errorMessage(error) } as const,
+            submitError: { ok: false, code: 'NETWORK', message: errorMessage(error) } as const,
         })),
     },
 }).createMachine({

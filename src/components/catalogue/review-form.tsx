@@ -86,15 +86,15 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
     const errorText = (field: ReviewField) => {
         const code = fieldErrors[field];
         if (!code) return null;
-        if (code === 'server') return submitError?.type === 'rejected' ? submitError.message : null;
+        if (code === 'server') return submitError?.message ?? null;
         return i18n._(FIELD_ERRORS[code]);
     };
     const generalError =
-        submitError === null || (submitError.type === 'rejected' && submitError.code === 'invalid-input' && submitError.field)
+        submitError === null || (submitError.code === 'REVIEW_INPUT_ERROR' && fieldErrors[submitError.field as ReviewField])
             ? null
-            : submitError.type === 'failed'
+            : submitError.code === 'NETWORK'
               ? t`Your review could not be sent. Check your connection and try again.`
-              : submitError.code === 'rate-limited'
+              : submitError.code === 'RATE_LIMIT_ERROR'
                 ? t`You have sent several reviews in a short time. Please try again later.`
                 : submitError.message;
 

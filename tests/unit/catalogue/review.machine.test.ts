@@ -17,16 +17,17 @@ function deferred<T>() {
     return { promise, resolve, reject };
 }
 
+function review(id: string, state: string) {
+    return { id, state, createdAt: '2026-11-20T10:00:00Z', summary: 's', body: 'b', rating: 4, authorName: 'A', isAuthor: true };
+}
+
 function start(opts: {
     eligibility?: ReviewEligibility | (() => Promise<ReviewEligibility>);
     submit?: (input: SubmitReviewInput) => Promise<SubmitReviewResult>;
 }) {
     const submit = vi.fn(
         opts.submit ??
-            (async (_input: SubmitReviewInput): Promise<SubmitReviewResult> => ({
-                type: 'submitted',
-                review: { id: 'r1', state: 'pending' },
-            })),
+            (async (_input: SubmitReviewInput): Promise<SubmitReviewResult> => ({ ok: true, review: review('r1', 'pending') })),
     );
     const eligibility = opts.eligibility ?? { status: 'eligible', orderLineId: 'L7' };
     const find = vi.fn(
@@ -108,7 +109,7 @@ describe('review machine', () => {
 
     it('submits trimmed values with the order line and shows the returned state', async () => {
         const { actor, submit } = start({
-            submit: async () => ({ type: 'submitted', review: { id: 'r5', state: 'pending' } }),
+            submit: async () => ({ ok: true, review: review('r5', 'pending') }),
         });
         await waitFor(actor, (s) => s.matches('editing'));
         fillValid(actor);
@@ -133,14 +134,14 @@ describe('review machine', () => {
         actor.send({ type: 'review.submit' });
         actor.send({ type: 'review.submit' });
         expect(actor.getSnapshot().matches('submitting')).toBe(true);
-        pending.resolve({ type: 'submitted', review: { id: 'r1', state: 'pending' } });
+        pending.resolve({ ok: true, review: review('r1', 'pending') });
         await waitFor(actor, (s) => s.matches('submitted'));
         expect(submit).toHaveBeenCalledTimes(1);
     });
 
     it('keeps what the shopper typed when the server rejects a field', async () => {
         const { actor } = start({
-            submit: async () => ({ type: 'rejected', code: 'invalid-input', message: 'Too short', field: 'body' }),
+            submit: async () => ({ ok: false, code: 'REVIEW_INPUT_ERROR', message: 'Too short', field: 'body' }),
         });
         await waitFor(actor, (s) => s.matches('editing'));
         fillValid(actor);
@@ -150,7 +151,7 @@ describe('review machine', () => {
         expect(snap.matches('editing')).toBe(true);
         expect(snap.context.values.summary).toBe('  Lovely bag  ');
         expect(snap.context.fieldErrors.body).toBe('server');
-        expect(snap.context.submitError).toMatchObject({ code: 'invalid-input', message: 'Too short' });
+        expect(snap.context.submitError).toMatchObject({ code: 'REVIEW_INPUT_ERROR', message: 'Too short' });
     });
 
     it('keeps the text and allows a resubmit after a network failure', async () => {
@@ -159,14 +160,14 @@ describe('review machine', () => {
             submit: async () => {
                 calls += 1;
                 if (calls === 1) throw new Error('Failed to fetch');
-                return { type: 'submitted', review: { id: 'r2', state: 'approved' } };
+                return { ok: true, review: review('r2', 'approved') };
             },
         });
         await waitFor(actor, (s) => s.matches('editing'));
         fillValid(actor);
         actor.send({ type: 'review.submit' });
         await waitFor(actor, (s) => s.context.submitError !== null);
-        expect(actor.getSnapshot().context.submitError).toEqual({ type: 'failed', code: 'network', message: 'Failed to fetch' });
+        expect(actor.getSnapshot().context.submitError).toEqual({ ok: false, code: 'NETWORK', message: 'Failed to fetch' });
         expect(actor.getSnapshot().context.values.rating).toBe(4);
         actor.send({ type: 'review.submit' });
         const snap = await waitFor(actor, (s) => s.matches('submitted'));
@@ -176,21 +177,21 @@ describe('review machine', () => {
 
     it('shows the rate limit and stays editable', async () => {
         const { actor } = start({
-            submit: async () => ({ type: 'rejected', code: 'rate-limited', message: 'Slow down', retryAfterSeconds: 30 }),
+            submit: async () => ({ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Slow down', retryAfterSeconds: 30 }),
         });
         await waitFor(actor, (s) => s.matches('editing'));
         fillValid(actor);
         actor.send({ type: 'review.submit' });
         const snap = await waitFor(actor, (s) => s.context.submitError !== null);
         expect(snap.matches('editing')).toBe(true);
-        expect(snap.context.submitError).toMatchObject({ code: 'rate-limited', retryAfterSeconds: 30 });
+        expect(snap.context.submitError).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryAfterSeconds: 30 });
     });
 
     it.each([
-        ['already-submitted', 'already-reviewed'],
-        ['not-allowed', 'not-purchased'],
+        ['REVIEW_ALREADY_SUBMITTED_ERROR', 'already-reviewed'],
+        ['REVIEW_NOT_ALLOWED_ERROR', 'not-purchased'],
     ] as const)('moves to ineligible when the server answers %s', async (code, reason) => {
-        const { actor } = start({ submit: async () => ({ type: 'rejected', code, message: 'no' }) });
+        const { actor } = start({ submit: async () => ({ ok: false, code, message: 'no' }) });
         await waitFor(actor, (s) => s.matches('editing'));
         fillValid(actor);
         actor.send({ type: 'review.submit' });
