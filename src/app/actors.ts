@@ -5,10 +5,11 @@
  */
 import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
+import { reviewMachine } from '../../machines/review.machine';
 import { localeMachine } from '../../machines/locale.machine';
 import { searchMachine } from '../../machines/search.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import { searchProducts } from '../../services/catalogue.service';
+import { findReviewableLine, recordProductView, searchProducts, submitProductReview } from '../../services/catalogue.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
 import { sendContactMessage } from '../../services/content.service';
 import { checkUser, createSession } from '../../services/session.service';
@@ -52,6 +53,10 @@ export interface AppActors {
   /** Page-scoped machines, already wired; views create them with useActorRef/useMachine. */
   machines: {
     contact: ReturnType<typeof provideContact>;
+    /** Catalogue: writing a product review. */
+    review: ReturnType<typeof provideReview>;
+    /** Catalogue: fire-and-forget "this product was viewed" (most watched). */
+    recordProductView: ReturnType<typeof provideRecordProductView>;
   };
   start(): void;
   stop(): void;
@@ -61,6 +66,20 @@ function provideContact(client: () => ShopClient) {
   return contactMachine.provide({
     actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(client(), input)) },
   });
+}
+
+function provideReview(client: () => ShopClient) {
+  return reviewMachine.provide({
+    actors: {
+      findReviewableLine: fromPromise(({ input }) => findReviewableLine(client(), input.productId)),
+      submitReview: fromPromise(({ input }) => submitProductReview(client(), input)),
+    },
+  });
+}
+
+function provideRecordProductView(client: () => ShopClient) {
+  // A failed count is not the shopper's problem: swallow it here, where nothing waits for it.
+  return fromPromise<boolean, { productId: string }>(({ input }) => recordProductView(client(), input.productId).catch(() => false));
 }
 
 export function createAppActors(deps: AppActorsDeps): AppActors {
@@ -140,7 +159,11 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     locale,
     search,
     client,
-    machines: { contact: provideContact(current) },
+    machines: {
+      contact: provideContact(current),
+      review: provideReview(current),
+      recordProductView: provideRecordProductView(current),
+    },
     start() {
       locale.start();
       sessionActor.start();
