@@ -1,0 +1,162 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { cropSrcSet, cropUrl, type ImageRatio } from '../image/image-sources';
+import { LocaleLink } from '../locale-link/locale-link';
+import type { AssetView } from './types';
+
+/** Where a banner leads: a locale-neutral site path, an allow-listed external URL, or nowhere. */
+export type BannerHref = { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null;
+
+export interface SuperBannerView {
+    id: string;
+    title: string | null;
+    href: BannerHref;
+    desktop: AssetView;
+    mobile: AssetView;
+}
+
+export interface BannerView {
+    id: string;
+    title: string | null;
+    position: string;
+    href: BannerHref;
+    image: AssetView;
+}
+
+const DESKTOP_WIDTH = 1240;
+const MOBILE_WIDTH = 768;
+/** Spec §9 md breakpoint: below it the mobile artwork is used. */
+const MOBILE_MEDIA = '(max-width: 767.98px)';
+
+function ratioOf(a: AssetView): ImageRatio {
+    return `${a.width}-${a.height}`;
+}
+
+function heightAt(a: AssetView, width: number): number {
+    return Math.round((width * a.height) / a.width);
+}
+
+export function BannerLink({ href, label, children }: { href: BannerHref; label: string; children: ReactNode }) {
+    if (!href) return <div>{children}</div>;
+    if (href.kind === 'internal') {
+        return (
+            <LocaleLink to={href.path} aria-label={label || undefined}>
+                {children}
+            </LocaleLink>
+        );
+    }
+    return (
+        <a href={href.href} rel="noopener noreferrer" target="_blank" aria-label={label || undefined}>
+            {children}
+        </a>
+    );
+}
+
+/**
+ * Art-directed banner picture: the mobile asset on small screens, the desktop asset otherwise,
+ * each with its own width/height so neither shifts the layout.
+ */
+export function BannerPicture({
+    desktop,
+    mobile,
+    alt,
+    priority,
+}: {
+    desktop: AssetView;
+    mobile?: AssetView;
+    alt: string;
+    priority: boolean;
+}) {
+    const style = {
+        '--ratio-desktop': `${desktop.width} / ${desktop.height}`,
+        '--ratio-mobile': `${(mobile ?? desktop).width} / ${(mobile ?? desktop).height}`,
+    } as CSSProperties;
+    return (
+        <picture className="hero__picture" style={style}>
+            {mobile && (
+                <source
+                    media={MOBILE_MEDIA}
+                    srcSet={cropSrcSet(mobile.src, MOBILE_WIDTH, ratioOf(mobile), mobile.focalPoint)}
+                    sizes="100vw"
+                    width={MOBILE_WIDTH}
+                    height={heightAt(mobile, MOBILE_WIDTH)}
+                />
+            )}
+            <img
+                src={cropUrl(desktop.src, DESKTOP_WIDTH, ratioOf(desktop), desktop.focalPoint)}
+                srcSet={cropSrcSet(desktop.src, DESKTOP_WIDTH, ratioOf(desktop), desktop.focalPoint)}
+                sizes={`(max-width: ${DESKTOP_WIDTH}px) 100vw, ${DESKTOP_WIDTH}px`}
+                width={DESKTOP_WIDTH}
+                height={heightAt(desktop, DESKTOP_WIDTH)}
+                alt={alt}
+                loading={priority ? 'eager' : 'lazy'}
+                fetchPriority={priority ? 'high' : undefined}
+                decoding={priority ? 'sync' : 'async'}
+            />
+        </picture>
+    );
+}
+
+/** The home page's super banners: a swipeable strip (no autoplay) with slide buttons. */
+export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }) {
+    const { t } = useLingui();
+    const track = useRef<HTMLUListElement>(null);
+    const [active, setActive] = useState(0);
+    const count = banners.length;
+
+    useEffect(() => {
+        const el = track.current;
+        if (!el || count < 2 || typeof IntersectionObserver === 'undefined') return;
+        const observer = new IntersectionObserver(
+            (entries) => {
+                for (const e of entries) if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.index));
+            },
+            { root: el, threshold: 0.6 },
+        );
+        for (const slide of el.children) observer.observe(slide);
+        return () => observer.disconnect();
+    }, [count]);
+
+    if (count === 0) return null;
+    return (
+        <section className="hero" aria-roledescription={t`carousel`} aria-label={t`Featured`}>
+            <ul className="hero__track" ref={track}>
+                {banners.map((b, i) => (
+                    <li
+                        key={b.id}
+                        className="hero__slide"
+                        data-index={i}
+                        aria-roledescription={t`slide`}
+                        aria-label={t`${i + 1} of ${count}`}
+                    >
+                        <BannerLink href={b.href} label={b.title ?? ''}>
+                            <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title ?? ''} priority={i === 0} />
+                        </BannerLink>
+                    </li>
+                ))}
+            </ul>
+            {count > 1 && (
+                <ul className="hero__dots">
+                    {banners.map((b, i) => (
+                        <li key={b.id}>
+                            <button
+                                type="button"
+                                className="hero__dot"
+                                aria-current={i === active ? 'true' : undefined}
+                                aria-label={t`Show slide ${i + 1} of ${count}`}
+                                onClick={() => {
+                                    (track.current?.children[i] as HTMLElement | undefined)?.scrollIntoView({
+                                        behavior: 'smooth',
+                                        block: 'nearest',
+                                        inline: 'start',
+                                    });
+                                    setActive(i);
+                                }}
+                            />
+                        </li>
+                    ))}
+                </ul>
+            )}
+        </section>
+    );
+}

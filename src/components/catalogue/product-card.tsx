@@ -1,0 +1,83 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Image } from '../image/image';
+import { LocaleLink } from '../locale-link/locale-link';
+import { PriceTag } from './price-tag';
+import { FavButton, useCatalogueActions } from './product-actions';
+import { RatingStars } from './rating-stars';
+import type { ProductCardData } from './types';
+
+export interface ProductCardProps {
+    product: ProductCardData;
+    /** The heading level of the name inside its section. */
+    headingLevel?: 2 | 3;
+    /** Above the fold (first cards of a listing): load the image eagerly with high priority. */
+    priority?: boolean;
+    /** The `sizes` of the image for the grid it sits in. */
+    sizes?: string;
+}
+
+export const CARD_IMAGE_WIDTH = 300;
+const DEFAULT_SIZES = '(min-width: 1200px) 280px, (min-width: 768px) 31vw, 46vw';
+
+/**
+ * One product in every row and listing. The whole card is one link (the name's, stretched over
+ * the card), so screen readers hear each product once; the heart sits above it.
+ */
+export function ProductCard({ product, headingLevel = 3, priority = false, sizes = DEFAULT_SIZES }: ProductCardProps) {
+    const { t } = useLingui();
+    const actions = useCatalogueActions();
+    const Heading = headingLevel === 2 ? 'h2' : 'h3';
+    const isFav = actions.isFav?.(product.id) ?? product.isFav;
+    return (
+        <article className="product-card" data-product-id={product.id}>
+            <div className="product-card__media">
+                <Image
+                    src={product.image?.src}
+                    alt=""
+                    width={CARD_IMAGE_WIDTH}
+                    ratio="1-1"
+                    sizes={sizes}
+                    focalPoint={product.image?.focalPoint}
+                    priority={priority}
+                />
+                <div className="product-card__badges">
+                    {product.isNew && <span className="badge">{t`New`}</span>}
+                    {product.discountPercent > 0 && <span className="badge badge--sale">{t`-${product.discountPercent}%`}</span>}
+                    {!product.purchasable && <span className="badge badge--muted">{t`Out of stock`}</span>}
+                </div>
+            </div>
+            <FavButton
+                className="product-card__fav"
+                productId={product.id}
+                productName={product.name}
+                isFav={isFav}
+                onToggleFav={actions.onToggleFav}
+            />
+            <div className="product-card__body">
+                {product.brand && <p className="product-card__brand">{product.brand.name}</p>}
+                <Heading className="product-card__name">
+                    <LocaleLink to={`/products/${encodeURIComponent(product.slug)}`}>{product.name}</LocaleLink>
+                </Heading>
+                {product.subTitle && <p className="product-card__subtitle">{product.subTitle}</p>}
+                {product.rating && (
+                    <p className="product-card__rating">
+                        <RatingStars rate={product.rating.overallRate} size={14} />
+                        <span aria-hidden="true">({product.rating.totalCount})</span>
+                        <span className="visually-hidden">
+                            {t`${plural(product.rating.totalCount, { one: '# review', other: '# reviews' })}`}
+                        </span>
+                    </p>
+                )}
+                <div className="product-card__price">
+                    <PriceTag
+                        price={product.price}
+                        compareAt={product.compareAt}
+                        discountPercent={0}
+                        from={product.priceVaries}
+                    />
+                </div>
+            </div>
+        </article>
+    );
+}

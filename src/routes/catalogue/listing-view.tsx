@@ -1,0 +1,112 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, type ReactNode } from 'react';
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { EmptyState } from '../../components/catalogue/empty-state';
+import { FilterBar } from '../../components/catalogue/filter-bar';
+import { ListingToolbar } from '../../components/catalogue/listing-toolbar';
+import { ProductGrid } from '../../components/catalogue/product-grid';
+import { LocaleLink } from '../../components/locale-link/locale-link';
+import { Pagination } from '../../components/pagination/pagination';
+import { useLocale } from '../../hooks/use-locale';
+import { textDirection } from '../../i18n/locales';
+import '../../styles/catalogue.css';
+import {
+    PAGE_SIZE,
+    VISIBLE_PAGES,
+    clearFilters,
+    hasActiveFilters,
+    listingSearch,
+    type ListingParams,
+} from './listing-params';
+import type { ListingData } from './listing.server';
+
+/**
+ * A grid/list view toggle changes only the presentation: no need to ask the server again.
+ * Everything else in the query (filters, sort, page) selects other products.
+ */
+export function listingShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+    if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+    const a = new URLSearchParams(currentUrl.search);
+    const b = new URLSearchParams(nextUrl.search);
+    a.delete('view');
+    b.delete('view');
+    a.sort();
+    b.sort();
+    return a.toString() !== b.toString() ? defaultShouldRevalidate : false;
+}
+
+export interface ListingViewProps {
+    title: string;
+    /** Above the toolbar: sub-category chips, a cover... */
+    intro?: ReactNode;
+    listing: ListingData;
+    showBrands?: boolean;
+    showSubCategories?: boolean;
+}
+
+/** Title, filters, toolbar, products and pagination of every product listing. */
+export function ListingView({ title, intro, listing, showBrands, showSubCategories }: ListingViewProps) {
+    const { t } = useLingui();
+    const locale = useLocale();
+    const { pathname } = useLocation();
+    const navigate = useNavigate();
+    const { params, items, totalItems, filterBar } = listing;
+
+    const hrefFor = useCallback((p: ListingParams) => pathname + listingSearch(p), [pathname]);
+    const go = useCallback((href: string) => navigate(href, { preventScrollReset: true }), [navigate]);
+    const view = params.view;
+
+    return (
+        <div className="container catalogue-page">
+            <h1>{title}</h1>
+            {intro}
+            <div className="listing">
+                <details className="listing__filters">
+                    <summary>{t`Filters`}</summary>
+                    <FilterBar
+                        params={params}
+                        data={filterBar}
+                        hrefFor={hrefFor}
+                        navigate={go}
+                        showBrands={showBrands}
+                        showSubCategories={showSubCategories}
+                    />
+                </details>
+                <section aria-label={t`Products`}>
+                    <ListingToolbar params={params} totalItems={totalItems} hrefFor={hrefFor} navigate={go} />
+                    {items.length === 0 ? (
+                        <EmptyState title={hasActiveFilters(params) ? t`No products match these filters.` : t`No products here yet.`}>
+                            {hasActiveFilters(params) && (
+                                <a className="button button--primary" href={hrefFor(clearFilters(params))}>
+                                    {t`Clear filters`}
+                                </a>
+                            )}
+                            <LocaleLink to="/products" className="button button--secondary">
+                                {t`Browse all products`}
+                            </LocaleLink>
+                        </EmptyState>
+                    ) : (
+                        <ProductGrid products={items} view={view} headingLevel={2} eagerCount={view === 'list' ? 2 : 4} />
+                    )}
+                    <Pagination
+                        className="listing__pagination"
+                        total={totalItems}
+                        perPage={PAGE_SIZE}
+                        visiblePages={VISIBLE_PAGES}
+                        current={params.page}
+                        dir={textDirection(locale)}
+                        locale={locale}
+                        type="link"
+                        linkPattern={pagePattern(pathname, params)}
+                    />
+                </section>
+            </div>
+        </div>
+    );
+}
+
+/** `/path?filters&page={page}` for the pagination links (page last, like the serializer). */
+function pagePattern(pathname: string, params: ListingParams): string {
+    const search = listingSearch({ ...params, page: 1 });
+    return `${pathname}${search ? `${search}&` : '?'}page={page}`;
+}

@@ -1,0 +1,206 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import { useRouteLoaderData, useSearchParams, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/product';
+import { variantPricing } from '../../../machines/lib/variant-pricing';
+import { chooseOption, optionAvailability, resolveVariant, selectionOf, stockState } from '../../../machines/lib/variant-selection';
+import { Breadcrumb, type BreadcrumbItem } from '../../components/catalogue/breadcrumb';
+import { OptionPicker } from '../../components/catalogue/option-picker';
+import { PriceTag } from '../../components/catalogue/price-tag';
+import { AddToCart, FavButton, useCatalogueActions } from '../../components/catalogue/product-actions';
+import { ProductGallery } from '../../components/catalogue/product-gallery';
+import { ProductRow } from '../../components/catalogue/product-grid';
+import { RatingStars } from '../../components/catalogue/rating-stars';
+import { StockStatus } from '../../components/catalogue/stock-status';
+import { LocaleLink } from '../../components/locale-link/locale-link';
+import type { AssetView } from '../../components/catalogue/types';
+import { presetUrl } from '../../components/image/image-sources';
+import { useLocale } from '../../hooks/use-locale';
+import { localeContext } from '../../i18n/locale-middleware.server';
+import { intlLocale } from '../../i18n/locales';
+import { absoluteUrl } from '../../seo/alternates';
+import { routeMeta } from '../../seo/route-meta';
+import '../../styles/catalogue.css';
+import { loadProductPage } from './product.server';
+import { ProductReviews } from './product-reviews-section';
+import { useRecordProductView } from './record-product-view';
+import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './structured-data';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+    return loadProductPage(context.get(localeContext), params.slug);
+}
+
+/**
+ * The chosen variant lives in `?variant=` and the reviews pages load through their own route:
+ * nothing in the query changes what this loader returns, so only a new path asks again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+    if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+    return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = (args) => {
+    const product = args.loaderData?.product;
+    if (!product) return routeMeta(args, { title: '', description: '', notFound: true });
+    const image = product.assets[0];
+    const tags: MetaDescriptor[] = routeMeta(args, {
+        title: product.name,
+        description: product.descriptionText || product.subTitle || product.name,
+        image: image ? presetUrl(image.src, 'large') : undefined,
+        type: 'product',
+    });
+    return tags;
+};
+
+function galleryImages(assets: readonly AssetView[], variantImage: AssetView | null): AssetView[] {
+    if (!variantImage) return [...assets];
+    return [variantImage, ...assets.filter((a) => a.src !== variantImage.src)];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+    const { t, i18n } = useLingui();
+    const locale = useLocale();
+    const { product, related, reviews } = loaderData;
+    const now = useMemo(() => new Date(loaderData.now), [loaderData.now]);
+    const [searchParams, setSearchParams] = useSearchParams();
+    const actions = useCatalogueActions();
+    const root = useRouteLoaderData('root') as { origin?: string } | undefined;
+    useRecordProductView(product.id);
+
+    const variant = resolveVariant(product.variants, searchParams.get('variant'));
+    const pricing = variant ? variantPricing(variant, product.dropPrice, now) : null;
+    const stock = variant ? stockState(variant) : 'out-of-stock';
+    const selection = variant ? selectionOf(variant) : {};
+
+    function select(groupId: string, optionId: string) {
+        if (!variant) return;
+        const next = chooseOption(product.variants, variant, groupId, optionId);
+        if (!next || next.id === variant.id) return;
+        setSearchParams(
+            (prev) => {
+                const p = new URLSearchParams(prev);
+                p.set('variant', next.id);
+                return p;
+            },
+            { replace: true, preventScrollReset: true },
+        );
+    }
+
+    const crumbs: BreadcrumbItem[] = [{ label: t`Home`, to: '/' }];
+    if (product.category) crumbs.push({ label: product.category.name, to: `/products/c/${encodeURIComponent(product.category.code)}` });
+    if (product.category && product.subCategory) {
+        crumbs.push({
+            label: product.subCategory.name,
+            to: `/products/c/${encodeURIComponent(product.category.code)}/${encodeURIComponent(product.subCategory.code)}`,
+        });
+    }
+    crumbs.push({ label: product.name });
+
+    const origin = root?.origin ?? '';
+    const pageUrl = absoluteUrl(origin, `/products/${encodeURIComponent(product.slug)}`, locale);
+    const jsonLd = [
+        productJsonLd(product, { url: pageUrl, origin, now }),
+        breadcrumbJsonLd(crumbs.map((c) => ({ name: c.label, ...(c.to ? { url: absoluteUrl(origin, c.to, locale) } : {}) }))),
+    ];
+    const promoEnd = pricing?.promoEndsAt
+        ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'Asia/Riyadh' }).format(new Date(pricing.promoEndsAt))
+        : null;
+    const isFav = actions.isFav?.(product.id) ?? product.isFav;
+
+    return (
+        <div className="container catalogue-page">
+            {jsonLd.map((d, i) => (
+                <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />
+            ))}
+            <Breadcrumb items={crumbs} />
+            <article className="product" aria-labelledby="product-title">
+                <ProductGallery images={galleryImages(product.assets, variant?.image ?? null)} productName={product.name} />
+                <div className="product__info">
+                    {product.isNew && (
+                        <p>
+                            <span className="badge">{t`New`}</span>
+                        </p>
+                    )}
+                    {product.brand && (
+                        <p className="product-card__brand">
+                            <LocaleLink to={`/products/brand/${encodeURIComponent(product.brand.code)}`}>{product.brand.name}</LocaleLink>
+                        </p>
+                    )}
+                    <h1 id="product-title" className="product__title">
+                        {product.name}
+                    </h1>
+                    {product.subTitle && <p className="product__subtitle">{product.subTitle}</p>}
+                    {product.rating.totalCount > 0 && (
+                        <a className="product__rating-link" href="#reviews">
+                            <RatingStars rate={product.rating.overallRate} />
+                            <span>{t`${i18n.number(product.rating.totalCount)} reviews`}</span>
+                        </a>
+                    )}
+                    {/* Price, stock and SKU follow the chosen options; screen readers hear the change. */}
+                    <div className="product__variant" aria-live="polite" aria-atomic="true" data-testid="variant-summary">
+                        {pricing && (
+                            <PriceTag price={pricing.price} compareAt={pricing.compareAt} discountPercent={pricing.discountPercent} size="large" />
+                        )}
+                        {promoEnd && <p className="product__promo-end">{t`Offer ends ${promoEnd}`}</p>}
+                        <StockStatus state={stock} />
+                        {variant && (
+                            <p className="product__sku">
+                                {t`SKU:`} <bdi data-testid="sku">{variant.sku}</bdi>
+                            </p>
+                        )}
+                    </div>
+                    {product.variants.length > 1 &&
+                        product.optionGroups.map((group) => (
+                            <OptionPicker
+                                key={group.id}
+                                group={group}
+                                selectedId={selection[group.id]}
+                                availability={
+                                    variant
+                                        ? optionAvailability(product.variants, variant, group.id, group.options.map((o) => o.id))
+                                        : {}
+                                }
+                                onSelect={select}
+                            />
+                        ))}
+                    <div className="product__actions">
+                        <AddToCart
+                            variantId={variant?.id ?? null}
+                            purchasable={stock !== 'out-of-stock'}
+                            onAddToCart={actions.onAddToCart}
+                            adding={variant ? (actions.isAdding?.(variant.id) ?? false) : false}
+                        />
+                        <FavButton productId={product.id} productName={product.name} isFav={isFav} onToggleFav={actions.onToggleFav} />
+                    </div>
+                    {product.descriptionHtml && (
+                        <section className="product__description" aria-labelledby="product-description">
+                            <h2 id="product-description">{t`Description`}</h2>
+                            <div dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+                        </section>
+                    )}
+                </div>
+            </article>
+
+            <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
+
+            {related.sameBrand.length > 0 && (
+                <section className="section" aria-labelledby="related-brand">
+                    <div className="section__header">
+                        <h2 id="related-brand" className="section__title">
+                            {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
+                        </h2>
+                    </div>
+                    <ProductRow products={related.sameBrand} />
+                </section>
+            )}
+            {related.mostWatched.length > 0 && (
+                <section className="section" aria-labelledby="related-watched">
+                    <div className="section__header">
+                        <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
+                    </div>
+                    <ProductRow products={related.mostWatched} />
+                </section>
+            )}
+        </div>
+    );
+}
