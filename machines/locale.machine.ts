@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { localizeHref, type Locale } from './lib/locale-path';
 
 export type { Locale };
@@ -22,6 +22,13 @@ export type LocaleEvent =
   | { type: 'locale.switch'; to: Locale; href: string }
   /** The route prefix changed by other means (back button, a link): follow it. */
   | { type: 'locale.routeChanged'; locale: Locale };
+
+// Parameterised references to the named side effects (the config names them, the root implements them).
+const persist = { type: 'persistCookie', params: ({ context }: { context: LocaleContext }) => ({ locale: context.locale }) } as const;
+const goToTarget = {
+  type: 'navigate',
+  params: ({ context }: { context: LocaleContext }) => ({ href: context.targetHref ?? '/' }),
+} as const;
 
 export const localeMachine = setup({
   types: {
@@ -49,11 +56,7 @@ export const localeMachine = setup({
       pending: null,
     })),
     followRoute: assign(({ event }) => (event.type === 'locale.routeChanged' ? { locale: event.locale } : {})),
-    finishSwitch: enqueueActions(({ context, enqueue, check }) => {
-      if (check('isCookieEnabled')) enqueue({ type: 'persistCookie', params: { locale: context.locale } });
-      if (context.targetHref) enqueue({ type: 'navigate', params: { href: context.targetHref } });
-      enqueue.assign({ targetHref: null });
-    }),
+    clearTarget: assign({ targetHref: null }),
   },
   guards: {
     isOtherLocale: ({ context, event }) => event.type === 'locale.switch' && event.to !== context.locale,
@@ -82,10 +85,16 @@ export const localeMachine = setup({
       invoke: {
         src: 'loadCatalog',
         input: ({ context }) => ({ locale: context.pending ?? context.locale }),
-        onDone: { target: 'ready', actions: ['commitSwitch', 'finishSwitch'] },
+        onDone: [
+          { guard: 'isCookieEnabled', target: 'ready', actions: ['commitSwitch', persist, goToTarget, 'clearTarget'] },
+          { target: 'ready', actions: ['commitSwitch', goToTarget, 'clearTarget'] },
+        ],
         // The target page is server-rendered with its own messages, so a failed prefetch must
         // not trap the shopper in the old language.
-        onError: { target: 'ready', actions: ['commitSwitch', 'finishSwitch'] },
+        onError: [
+          { guard: 'isCookieEnabled', target: 'ready', actions: ['commitSwitch', persist, goToTarget, 'clearTarget'] },
+          { target: 'ready', actions: ['commitSwitch', goToTarget, 'clearTarget'] },
+        ],
       },
     },
   },

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { CheckUserResult } from '../services/session.service';
 
 // Spec §7/§9: the optional token sync is skipped for tokens older than 5 minutes.
@@ -27,7 +27,10 @@ export type SessionEvent =
   | { type: 'session.signedIn'; token?: string | null; customerId?: string | null }
   | { type: 'session.signedOut' }
   | { type: 'session.countsChanged'; cartCount?: number; wishlistCount?: number }
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** Internal: a token was stored / forgotten; drives the optional token sync. */
+  | { type: 'session.tokenStored' }
+  | { type: 'session.tokenForgotten' };
 
 export function isTokenFresh(issuedAt: number | null, now: number): boolean {
   return issuedAt !== null && now - issuedAt <= TOKEN_SYNC_MAX_AGE_MS;
@@ -77,19 +80,8 @@ export const sessionMachine = setup({
       if (!event.token || event.token === context.token) return { customerId };
       return { customerId, token: event.token, tokenIssuedAt: Date.now() };
     }),
-    storeSignInToken: enqueueActions(({ event, enqueue }) => {
-      if (event.type === 'session.signedIn' && event.token) {
-        enqueue({ type: 'storeToken', params: { token: event.token } });
-      }
-    }),
-    syncTokenIfAllowed: enqueueActions(({ context, enqueue, check }) => {
-      if (check('canSyncToken') && context.tokenSyncUrl && context.token) {
-        enqueue({ type: 'syncToken', params: { url: context.tokenSyncUrl, token: context.token } });
-      }
-    }),
-    unsyncTokenIfEnabled: enqueueActions(({ context, enqueue }) => {
-      if (context.tokenSyncUrl) enqueue({ type: 'unsyncToken', params: { url: context.tokenSyncUrl } });
-    }),
+    announceTokenStored: raise({ type: 'session.tokenStored' }),
+    announceTokenForgotten: raise({ type: 'session.tokenForgotten' }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -99,6 +91,9 @@ export const sessionMachine = setup({
       context.tokenSyncUrl !== null && context.token !== null && isTokenFresh(context.tokenIssuedAt, Date.now()),
     isKnownCustomer: ({ context }) => context.customerId !== null,
     isUnknownToken: ({ context }, params: { token: string }) => params.token !== context.token,
+    hasNewSignInToken: ({ context, event }) =>
+      event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
+    hasSyncUrl: ({ context }) => context.tokenSyncUrl !== null,
   },
 }).createMachine({
   id: 'session',
@@ -119,18 +114,37 @@ export const sessionMachine = setup({
       actions: [
         { type: 'setToken', params: ({ event }) => ({ token: event.token, issuedAt: Date.now() }) },
         { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-        'syncTokenIfAllowed',
+        'announceTokenStored',
       ],
     },
     // Spec §4 (social login): store token and id, then refresh the counts through the check.
-    'session.signedIn': {
-      target: '.checking',
-      actions: ['applySignIn', 'storeSignInToken', 'syncTokenIfAllowed'],
-    },
+    'session.signedIn': [
+      {
+        guard: 'hasNewSignInToken',
+        target: '.checking',
+        actions: [
+          'applySignIn',
+          { type: 'storeToken', params: ({ event }) => ({ token: event.token ?? '' }) },
+          'announceTokenStored',
+        ],
+      },
+      // Same token (cookie session, or the header already delivered it): still a sign-in.
+      { target: '.checking', actions: ['applySignIn', 'announceTokenStored'] },
+    ],
     // The logout mutation already ran; the old token is dead, so start a fresh anonymous session.
     'session.signedOut': {
       target: '.creatingSession',
-      actions: ['clearUser', 'forgetToken', 'unsyncTokenIfEnabled'],
+      actions: ['clearUser', 'forgetToken', 'announceTokenForgotten'],
+    },
+    // Spec §7: POST with bearer after each sign-in or token change, unless the token is older
+    // than 5 minutes; DELETE without a header on sign-out. Only with a tokenSyncUrl.
+    'session.tokenStored': {
+      guard: 'canSyncToken',
+      actions: { type: 'syncToken', params: ({ context }) => ({ url: context.tokenSyncUrl ?? '', token: context.token ?? '' }) },
+    },
+    'session.tokenForgotten': {
+      guard: 'hasSyncUrl',
+      actions: { type: 'unsyncToken', params: ({ context }) => ({ url: context.tokenSyncUrl ?? '' }) },
     },
   },
   states: {
@@ -149,7 +163,7 @@ export const sessionMachine = setup({
             actions: [
               { type: 'setToken', params: ({ event }) => ({ token: event.output.token, issuedAt: Date.now() }) },
               { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-              'syncTokenIfAllowed',
+              'announceTokenStored',
             ],
           },
           { target: 'anonymous' },

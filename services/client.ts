@@ -90,6 +90,18 @@ export interface ShopClientConfig {
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 export const AUTH_TOKEN_HEADER = 'vendure-auth-token';
 
+const printCache = new WeakMap<DocumentNode, string>();
+
+/** Documents are module constants: print each once. */
+function printed(document: DocumentNode): string {
+  let text = printCache.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printCache.set(document, text);
+  }
+  return text;
+}
+
 function operationOf(document: DocumentNode): { type: OperationType; name: string } {
   const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
   if (!op) throw new Error('A Shop API document must contain an operation');
@@ -168,7 +180,7 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
         plain[key] = value;
       }
     }
-    form.append('operations', JSON.stringify({ query: print(document), variables: plain, operationName }));
+    form.append('operations', JSON.stringify({ query: printed(document), variables: plain, operationName }));
     form.append('map', JSON.stringify(map));
     files.forEach((file, i) => form.append(String(i), file, file instanceof File ? file.name : `file-${i}`));
     const response = await transport(url, {
@@ -186,7 +198,7 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
     if (!response.ok) {
       throw new ClientError(
         { status: response.status, headers: response.headers, body: '', errors: body.errors as never, data: body.data as never },
-        { query: print(document), variables: plain },
+        { query: printed(document), variables: plain },
       );
     }
     return { status: response.status, ...body };
@@ -207,10 +219,12 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
       let response: { status: number; data?: unknown; errors?: unknown };
       try {
         const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
-        response = hasFiles(vars)
+        response =
+          vars && hasFiles(vars)
           ? await multipart(document as DocumentNode, op.name, vars, headers, options.signal)
           : await (useGet ? get : post).rawRequest<unknown>({
-              query: document as DocumentNode,
+              // graphql-request accepts a DocumentNode at runtime (it prints it; a string would be re-parsed).
+              query: document as unknown as string,
               variables: vars,
               requestHeaders: headers,
               signal: options.signal,
@@ -235,6 +249,6 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
   };
 }
 
-function hasFiles(variables: Record<string, unknown> | undefined): variables is Record<string, unknown> {
+function hasFiles(variables: Record<string, unknown> | undefined): boolean {
   return !!variables && typeof Blob !== 'undefined' && Object.values(variables).some((v) => v instanceof Blob);
 }
