@@ -19,16 +19,15 @@ export function RatingSummary({ rating }: { rating: RatingBreakdown }) {
             <ul className="rating-summary__bars" aria-label={t`Rating distribution`}>
                 {rating.distribution.map(({ rate, count }) => {
                     const percent = Math.round((count / total) * 100);
-                    const stars = i18n.number(rate);
                     const shownCount = i18n.number(count);
                     return (
                         <li key={rate} className="rating-summary__row">
-                            <span className="rating-summary__label">{t`${stars} stars`}</span>
+                            <span className="rating-summary__label">{t`${plural(rate, { one: '# star', other: '# stars' })}`}</span>
                             <span className="rating-summary__bar" aria-hidden="true">
                                 <span className="rating-summary__fill" style={{ inlineSize: `${percent}%` }} />
                             </span>
                             <span className="rating-summary__n">
-                                <span className="visually-hidden">{t`${shownCount} reviews`}</span>
+                                <span className="visually-hidden">{t`${plural(count, { one: '# review', other: '# reviews' })}`}</span>
                                 <span aria-hidden="true">{shownCount}</span>
                             </span>
                         </li>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useRouteLoaderData, useSearchParams, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -58,7 +59,7 @@ function galleryImages(assets: readonly AssetView[], variantImage: AssetView | n
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-    const { t, i18n } = useLingui();
+    const { t } = useLingui();
     const locale = useLocale();
     const { product, related, reviews } = loaderData;
     const now = useMemo(() => new Date(loaderData.now), [loaderData.now]);
@@ -133,7 +134,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     {product.rating.totalCount > 0 && (
                         <a className="product__rating-link" href="#reviews">
                             <RatingStars rate={product.rating.overallRate} />
-                            <span>{t`${i18n.number(product.rating.totalCount)} reviews`}</span>
+                            <span>{t`${plural(product.rating.totalCount, { one: '# review', other: '# reviews' })}`}</span>
                         </a>
                     )}
                     {/* Price, stock and SKU follow the chosen options; screen readers hear the change. */}
