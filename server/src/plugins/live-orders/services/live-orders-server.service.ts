@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ConfigService, Logger, OrderService, RequestContextService, SessionService } from '@vendure/core';
-import { GraphQLError } from 'graphql';
+import { execute, GraphQLError, subscribe, validate } from 'graphql';
 import type { useServer as UseServer } from 'graphql-ws/dist/use/ws';
 import type { IncomingMessage, Server } from 'http';
 import type { Duplex } from 'stream';
@@ -60,6 +60,11 @@ export class LiveOrdersServer implements OnApplicationBootstrap, OnApplicationSh
         const cleanup = useServer<Record<string, unknown>, { session?: LiveOrdersContext['session'] }>(
             {
                 schema,
+                // Use the graphql instance that built the schema: under test runners the ESM and
+                // CJS builds of graphql can both be loaded, and graphql refuses mixed realms.
+                validate,
+                execute,
+                subscribe,
                 onConnect: async ctx => {
                     const token = ctx.connectionParams?.authToken;
                     if (typeof token !== 'string' || !token) return false;
