@@ -3,15 +3,17 @@
  * filter bar, facets, Arabic-normalised search, product views and related products, variant filter.
  * Expectations are derived from the seed's deterministic catalogue spec (not from our SQL).
  */
+import type { DocumentNode } from 'graphql';
 import gql from 'graphql-tag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProductSpec } from '../../server/src/seed/catalogue/generate';
 import { BRANDS, CATEGORIES } from '../../server/src/seed/catalogue/data';
-import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
+import { createStoreTestEnv, type StoreTestEnv } from './helpers/test-env';
 
 type Lang = 'ar' | 'en';
 const LANGS: Lang[] = ['ar', 'en'];
+type VariantFilterResult = { productVariantFilter: VariantRow | null };
 
 let env: StoreTestEnv;
 let specs: ProductSpec[];
@@ -22,16 +24,81 @@ const idOf = (p: ProductSpec) => ids[p.index];
 const specOf = (id: string) => specs[ids.indexOf(String(id))];
 const newestFirst = (list: ProductSpec[]) => [...list].sort((a, b) => b.index - a.index).map(idOf);
 
-async function q<T = any>(doc: any, variables: Record<string, unknown> = {}, lang: Lang = 'en'): Promise<T> {
-    return env.shopClient.query(doc, variables, { languageCode: lang });
+interface Named {
+    code: string;
+    name: string;
+}
+interface FacetValueRow extends Named {
+    facet: { code: string };
+    productCount: number;
+    subCategories: FacetValueRow[];
+}
+interface RatingRow {
+    overallRate: number;
+    totalCount: number;
+    rateInfo: Array<{ rate: number; count: number }>;
+}
+interface VariantRow {
+    id: string;
+    sku: string;
+    name: string;
+    priceWithTax: number;
+    inStock: boolean;
+    discountAmount: number;
+    options: Array<{ code: string }>;
+}
+interface ProductRow {
+    id: string;
+    name: string;
+    isNew: boolean;
+    isFav: boolean;
+    category: Named | null;
+    subCategory: Named | null;
+    brand: Named | null;
+    overallRating: RatingRow;
+    variants: VariantRow[];
+}
+interface Page<T = ProductRow> {
+    totalItems: number;
+    items: T[];
+}
+interface ColorRow extends Named {
+    colorCode: string;
+}
+interface FilterBarRow {
+    minPrice: number;
+    maxPrice: number;
+    maxValue: number;
+    colors: ColorRow[];
+    brands: Named[];
+    subCategories: Named[];
+}
+
+const toId = (x: { id: string }) => x.id;
+const toCode = (x: { code: string }) => x.code;
+const toName = (x: { name: string }) => x.name;
+
+async function q<T>(doc: DocumentNode, variables: Record<string, unknown> = {}, lang: Lang = 'en'): Promise<T> {
+    return env.shopClient.query<T>(doc, variables, { languageCode: lang });
+}
+const byFilter = async (options: Record<string, unknown>, lang: Lang = 'en') =>
+    (await q<{ productByFilter: Page }>(BY_FILTER, { options }, lang)).productByFilter;
+const byFacet = async (input: Record<string, unknown>, lang: Lang = 'en') =>
+    (await q<{ productByFacetValue: Page }>(BY_FACET, { input }, lang)).productByFacetValue;
+const search = async (variables: { term: string; skip?: number; take?: number }, lang: Lang = 'en') =>
+    (await q<{ searchProducts: Page }>(SEARCH, variables, lang)).searchProducts;
+
+interface ErrorResponse {
+    response?: { errors?: Array<{ message: string; extensions?: { code?: string } }> };
+    message?: string;
 }
 
 async function graphQlError(promise: Promise<unknown>): Promise<{ message: string; code?: string }> {
     try {
         await promise;
-    } catch (e: any) {
-        const err = e.response?.errors?.[0];
-        return { message: err?.message ?? String(e.message), code: err?.extensions?.code };
+    } catch (e) {
+        const err = (e as ErrorResponse).response?.errors?.[0];
+        return { message: err?.message ?? String((e as ErrorResponse).message), code: err?.extensions?.code };
     }
     throw new Error('expected a GraphQL error');
 }
@@ -145,27 +212,27 @@ afterAll(async () => {
 
 describe('homeProducts', () => {
     it.each(LANGS)('lists new arrivals newest first and current special offers (%s)', async lang => {
-        const { homeProducts } = await q(HOME, {}, lang);
+        const { homeProducts } = await q<{ homeProducts: { newArrivals: ProductRow[]; specialOffers: ProductRow[] } }>(HOME, {}, lang);
         const expectedNew = newestFirst(specs.filter(s => s.newArrival)).slice(0, 8);
-        expect(homeProducts.newArrivals.map((p: any) => p.id)).toEqual(expectedNew);
+        expect(homeProducts.newArrivals.map(toId)).toEqual(expectedNew);
         const expectedOffers = newestFirst(specs.filter(s => s.sale === 'current')).slice(0, 8);
         expect(expectedOffers.length).toBeGreaterThan(0);
-        expect(homeProducts.specialOffers.map((p: any) => p.id)).toEqual(expectedOffers);
+        expect(homeProducts.specialOffers.map(toId)).toEqual(expectedOffers);
         for (const p of [...homeProducts.newArrivals, ...homeProducts.specialOffers]) {
             expect(p.name).toBe(specOf(p.id).name[lang]);
         }
     });
 
     it('excludes future and expired sales from special offers', async () => {
-        const { homeProducts } = await q(HOME, { take: 50 });
-        const offerIds: string[] = homeProducts.specialOffers.map((p: any) => p.id);
+        const { homeProducts } = await q<{ homeProducts: { newArrivals: ProductRow[]; specialOffers: ProductRow[] } }>(HOME, { take: 50 });
+        const offerIds: string[] = homeProducts.specialOffers.map(toId);
         for (const s of specs.filter(x => x.sale === 'future' || x.sale === 'expired')) {
             expect(offerIds).not.toContain(idOf(s));
         }
     });
 
     it('honours take', async () => {
-        const { homeProducts } = await q(HOME, { take: 2 });
+        const { homeProducts } = await q<{ homeProducts: { newArrivals: ProductRow[]; specialOffers: ProductRow[] } }>(HOME, { take: 2 });
         expect(homeProducts.newArrivals).toHaveLength(2);
         expect(homeProducts.specialOffers.length).toBeLessThanOrEqual(2);
     });
@@ -173,7 +240,7 @@ describe('homeProducts', () => {
 
 describe('computed Product and ProductVariant fields', () => {
     it.each(LANGS)('category, subCategory, brand, isNew, isFav in %s', async lang => {
-        const { productByFilter } = await q(
+        const { productByFilter } = await q<{ productByFilter: Page }>(
             gql`
                 query All {
                     productByFilter(options: { take: 100 }) {
@@ -199,7 +266,7 @@ describe('computed Product and ProductVariant fields', () => {
     });
 
     it('inStock follows stock levels and discountAmount the current sale only', async () => {
-        const { productByFilter } = await q(
+        const { productByFilter } = await q<{ productByFilter: Page }>(
             gql`
                 query All {
                     productByFilter(options: { take: 100 }) {
@@ -227,7 +294,9 @@ describe('computed Product and ProductVariant fields', () => {
 
     it('overallRating matches the approved reviews (admin view)', async () => {
         await env.adminClient.asSuperAdmin();
-        const { productReviews } = await env.adminClient.query(gql`
+        const { productReviews } = await env.adminClient.query<{
+            productReviews: Page<{ productId: string; rating: number; state: string }>;
+        }>(gql`
             query AllReviews {
                 productReviews(options: { take: 1000 }) {
                     items {
@@ -238,7 +307,7 @@ describe('computed Product and ProductVariant fields', () => {
                 }
             }
         `);
-        const { productByFilter } = await q(
+        const { productByFilter } = await q<{ productByFilter: Page }>(
             gql`
                 query Ratings {
                     productByFilter(options: { take: 100 }) {
@@ -259,13 +328,13 @@ describe('computed Product and ProductVariant fields', () => {
         );
         let rated = 0;
         for (const p of productByFilter.items) {
-            const approved = productReviews.items.filter((r: any) => r.productId === p.id && r.state === 'approved');
-            const sum = approved.reduce((n: number, r: any) => n + r.rating, 0);
+            const approved = productReviews.items.filter(r => r.productId === p.id && r.state === 'approved');
+            const sum = approved.reduce((n, r) => n + r.rating, 0);
             expect(p.overallRating.totalCount).toBe(approved.length);
             expect(p.overallRating.overallRate).toBeCloseTo(approved.length ? sum / approved.length : 0, 1);
-            expect(p.overallRating.rateInfo.map((r: any) => r.rate)).toEqual([1, 2, 3, 4, 5]);
+            expect(p.overallRating.rateInfo.map(r => r.rate)).toEqual([1, 2, 3, 4, 5]);
             for (const info of p.overallRating.rateInfo) {
-                expect(info.count).toBe(approved.filter((r: any) => r.rating === info.rate).length);
+                expect(info.count).toBe(approved.filter(r => r.rating === info.rate).length);
             }
             if (approved.length) rated++;
         }
@@ -287,16 +356,16 @@ describe('productByFilter / productByFacetValue', () => {
         const sub = specs[0].subCategory.code;
         const brand = specs[0].brand.code;
         const take = 100;
-        const byCat = (await q(BY_FACET, { input: { categoryCode: cat, take } }, lang)).productByFacetValue;
-        expect(byCat.items.map((p: any) => p.id)).toEqual(newestFirst(specs.filter(s => s.category.code === cat)));
+        const byCat = await byFacet({ categoryCode: cat, take }, lang);
+        expect(byCat.items.map(toId)).toEqual(newestFirst(specs.filter(s => s.category.code === cat)));
         expect(byCat.totalItems).toBe(byCat.items.length);
         expect(byCat.items[0].name).toBe(specOf(byCat.items[0].id).name[lang]);
-        const bySub = (await q(BY_FACET, { input: { categoryCode: cat, subCategoryCode: sub, take } }, lang)).productByFacetValue;
-        expect(bySub.items.map((p: any) => p.id)).toEqual(newestFirst(specs.filter(s => s.subCategory.code === sub)));
-        const byBrand = (await q(BY_FACET, { input: { brandCode: brand, take } }, lang)).productByFacetValue;
-        expect(byBrand.items.map((p: any) => p.id)).toEqual(newestFirst(specs.filter(s => s.brand.code === brand)));
-        const byCodes = (await q(BY_FACET, { input: { facetValueCodes: [brand, specs[1].brand.code], take } })).productByFacetValue;
-        expect(new Set(byCodes.items.map((p: any) => p.id))).toEqual(
+        const bySub = await byFacet({ categoryCode: cat, subCategoryCode: sub, take }, lang);
+        expect(bySub.items.map(toId)).toEqual(newestFirst(specs.filter(s => s.subCategory.code === sub)));
+        const byBrand = await byFacet({ brandCode: brand, take }, lang);
+        expect(byBrand.items.map(toId)).toEqual(newestFirst(specs.filter(s => s.brand.code === brand)));
+        const byCodes = await byFacet({ facetValueCodes: [brand, specs[1].brand.code], take });
+        expect(new Set(byCodes.items.map(toId))).toEqual(
             new Set(specs.filter(s => [brand, specs[1].brand.code].includes(s.brand.code)).map(idOf)),
         );
     });
@@ -304,7 +373,7 @@ describe('productByFilter / productByFacetValue', () => {
     it('productByFacetValue needs a facet and returns nothing for unknown codes', async () => {
         const err = await graphQlError(q(BY_FACET, { input: { take: 5 } }));
         expect(err.message).toMatch(/categoryCode/);
-        const unknown = (await q(BY_FACET, { input: { categoryCode: 'no-such-category' } })).productByFacetValue;
+        const unknown = await byFacet({ categoryCode: 'no-such-category' });
         expect(unknown).toEqual({ totalItems: 0, items: [] });
     });
 
@@ -315,20 +384,19 @@ describe('productByFilter / productByFacetValue', () => {
         const matching = specs.filter(s => s.variants.some(v => v.price >= min && v.price <= max));
         expect(matching.length).toBeGreaterThan(1);
         expect(matching.length).toBeLessThan(specs.length);
-        const asc = (await q(BY_FILTER, { options: { minPrice: min, maxPrice: max, sort: 'PRICE_ASC', take: 100 } })).productByFilter;
+        const asc = await byFilter({ minPrice: min, maxPrice: max, sort: 'PRICE_ASC', take: 100 });
         expect(asc.totalItems).toBe(matching.length);
         const expectedAsc = [...matching].sort(
             (a, b) => minMatching(a, min, max) - minMatching(b, min, max) || b.index - a.index,
         );
-        expect(asc.items.map((p: any) => p.id)).toEqual(expectedAsc.map(idOf));
-        const desc = (await q(BY_FILTER, { options: { minPrice: min, maxPrice: max, sort: 'PRICE_DESC', take: 100 } }))
-            .productByFilter;
+        expect(asc.items.map(toId)).toEqual(expectedAsc.map(idOf));
+        const desc = await byFilter({ minPrice: min, maxPrice: max, sort: 'PRICE_DESC', take: 100 });
         const expectedDesc = [...matching].sort(
             (a, b) => minMatching(b, min, max) - minMatching(a, min, max) || b.index - a.index,
         );
-        expect(desc.items.map((p: any) => p.id)).toEqual(expectedDesc.map(idOf));
+        expect(desc.items.map(toId)).toEqual(expectedDesc.map(idOf));
         for (const p of asc.items) {
-            expect(p.variants.some((v: any) => v.priceWithTax >= min && v.priceWithTax <= max)).toBe(true);
+            expect(p.variants.some(v => v.priceWithTax >= min && v.priceWithTax <= max)).toBe(true);
         }
     });
 
@@ -336,36 +404,36 @@ describe('productByFilter / productByFacetValue', () => {
         const colour = specs[0].colors[0];
         const matching = specs.filter(s => s.variants.some(v => (v.color ?? s.colors[0]).code === colour.code));
         for (const codes of [[colour.code], [colour.hex.toLowerCase()]]) {
-            const res = (await q(BY_FILTER, { options: { colorCodes: codes, take: 100 } })).productByFilter;
-            expect(new Set(res.items.map((p: any) => p.id))).toEqual(new Set(matching.map(idOf)));
+            const res = await byFilter({ colorCodes: codes, take: 100 });
+            expect(new Set(res.items.map(toId))).toEqual(new Set(matching.map(idOf)));
             expect(res.totalItems).toBe(matching.length);
         }
         // price bound that only some of the colour's variants satisfy
         const colourPrices = matching.map(s => minMatching(s, undefined, undefined, [colour.code])).sort((a, b) => a - b);
         const maxPrice = colourPrices[0];
         const cheap = matching.filter(s => minMatching(s, undefined, maxPrice, [colour.code]) <= maxPrice);
-        const res = (await q(BY_FILTER, { options: { colorCodes: [colour.code], maxPrice, take: 100 } })).productByFilter;
-        expect(new Set(res.items.map((p: any) => p.id))).toEqual(new Set(cheap.map(idOf)));
+        const res = await byFilter({ colorCodes: [colour.code], maxPrice, take: 100 });
+        expect(new Set(res.items.map(toId))).toEqual(new Set(cheap.map(idOf)));
     });
 
     it('pages with skip/take, keeps totalItems, defaults take to 10 and caps it at 100', async () => {
-        const all = (await q(BY_FILTER, { options: { sort: 'NEWEST', take: 100 } })).productByFilter;
+        const all = await byFilter({ sort: 'NEWEST', take: 100 });
         expect(all.totalItems).toBe(specs.length);
-        expect(all.items.map((p: any) => p.id)).toEqual(newestFirst(specs));
+        expect(all.items.map(toId)).toEqual(newestFirst(specs));
         const pageSize = 5;
         const collected: string[] = [];
         for (let skip = 0; skip < specs.length; skip += pageSize) {
-            const page = (await q(BY_FILTER, { options: { sort: 'NEWEST', skip, take: pageSize } })).productByFilter;
+            const page = await byFilter({ sort: 'NEWEST', skip, take: pageSize });
             expect(page.totalItems).toBe(specs.length);
             expect(page.items.length).toBe(Math.min(pageSize, specs.length - skip));
-            collected.push(...page.items.map((p: any) => p.id));
+            collected.push(...page.items.map(toId));
         }
-        expect(collected).toEqual(all.items.map((p: any) => p.id));
-        const beyond = (await q(BY_FILTER, { options: { skip: specs.length + 5 } })).productByFilter;
+        expect(collected).toEqual(all.items.map(toId));
+        const beyond = await byFilter({ skip: specs.length + 5 });
         expect(beyond).toEqual({ totalItems: specs.length, items: [] });
-        const byDefault = (await q(BY_FILTER, { options: {} })).productByFilter;
+        const byDefault = await byFilter({});
         expect(byDefault.items).toHaveLength(Math.min(10, specs.length));
-        const capped = (await q(BY_FILTER, { options: { take: 5000 } })).productByFilter;
+        const capped = await byFilter({ take: 5000 });
         expect(capped.items.length).toBe(Math.min(100, specs.length));
         const err = await graphQlError(q(BY_FILTER, { options: { skip: -1 } }));
         expect(err.message).toMatch(/skip/);
@@ -387,11 +455,11 @@ describe('productByFilter / productByFacetValue', () => {
             );
         await setEnabled(false);
         try {
-            const res = (await q(BY_FILTER, { options: { take: 100 } })).productByFilter;
+            const res = await byFilter({ take: 100 });
             expect(res.totalItems).toBe(specs.length - 1);
-            expect(res.items.map((p: any) => p.id)).not.toContain(target);
-            const search = (await q(SEARCH, { term: specs[specs.length - 1].name.en })).searchProducts;
-            expect(search.items.map((p: any) => p.id)).not.toContain(target);
+            expect(res.items.map(toId)).not.toContain(target);
+            const found = await search({ term: specs[specs.length - 1].name.en });
+            expect(found.items.map(toId)).not.toContain(target);
         } finally {
             await setEnabled(true);
         }
@@ -402,7 +470,7 @@ describe('filterBarProducts', () => {
     it.each(LANGS)('gives price range, colours, brands and sub-categories of a category (%s)', async lang => {
         const cat = CATEGORIES[0];
         const inCat = specs.filter(s => s.category.code === cat.code);
-        const { filterBarProducts: bar } = await q(
+        const { filterBarProducts: bar } = await q<{ filterBarProducts: FilterBarRow }>(
             gql`
                 query Bar($input: ProductFilterInput) {
                     filterBarProducts(input: $input) {
@@ -433,18 +501,18 @@ describe('filterBarProducts', () => {
         expect(bar.maxPrice).toBe(Math.max(...prices));
         expect(bar.maxValue).toBe(Math.ceil(bar.maxPrice / 10000) * 10000);
         // brands ignore the chosen brand (faceted): every brand of the category is offered
-        expect(new Set(bar.brands.map((b: any) => b.code))).toEqual(new Set(inCat.map(s => s.brand.code)));
+        expect(new Set(bar.brands.map(toCode))).toEqual(new Set(inCat.map(s => s.brand.code)));
         const brandDef = BRANDS.find(b => b.code === bar.brands[0].code)!;
         expect(bar.brands[0].name).toBe(brandDef[lang]);
         const subs = new Set(inCat.filter(s => s.brand.code === inCat[0].brand.code).map(s => s.subCategory.code));
-        expect(new Set(bar.subCategories.map((s: any) => s.code))).toEqual(subs);
+        expect(new Set(bar.subCategories.map(toCode))).toEqual(subs);
         const colours = new Map(
             inCat
                 .filter(s => s.brand.code === inCat[0].brand.code)
                 .flatMap(s => s.variants.map(v => v.color ?? s.colors[0]))
                 .map(c => [c.code, c]),
         );
-        expect(new Set(bar.colors.map((c: any) => c.code))).toEqual(new Set(colours.keys()));
+        expect(new Set(bar.colors.map(toCode))).toEqual(new Set(colours.keys()));
         for (const c of bar.colors) {
             expect(c.colorCode).toBe(colours.get(c.code)!.hex);
             expect(c.name).toBe(colours.get(c.code)![lang]);
@@ -452,7 +520,7 @@ describe('filterBarProducts', () => {
     });
 
     it('without input covers the whole catalogue', async () => {
-        const { filterBarProducts } = await q(gql`
+        const { filterBarProducts } = await q<{ filterBarProducts: Pick<FilterBarRow, 'minPrice' | 'maxPrice'> }>(gql`
             query BarAll {
                 filterBarProducts {
                     minPrice
@@ -508,21 +576,27 @@ describe('facets', () => {
 
     it.each(LANGS)('headerFacets, brands, facetSubCategories, facetValueByCode, homeFacets (%s)', async lang => {
         const cat = CATEGORIES[1];
-        const r = await q(FACETS, { code: cat.code }, lang);
-        expect(r.headerFacets.map((f: any) => f.code)).toEqual(CATEGORIES.map(c => c.code));
+        const r = await q<{
+            headerFacets: FacetValueRow[];
+            brands: Named[];
+            facetSubCategories: Array<{ code: string }>;
+            facetValueByCode: FacetValueRow | null;
+            homeFacets: Array<{ facetValue: FacetValueRow; products: Array<{ id: string }> }>;
+        }>(FACETS, { code: cat.code }, lang);
+        expect(r.headerFacets.map(toCode)).toEqual(CATEGORIES.map(c => c.code));
         for (const f of r.headerFacets) {
             const def = CATEGORIES.find(c => c.code === f.code)!;
             expect(f.name).toBe(def[lang]);
             expect(f.productCount).toBe(specs.filter(s => s.category.code === f.code).length);
-            expect(f.subCategories.map((s: any) => s.code)).toEqual(def.sub.map(s => s.code));
+            expect(f.subCategories.map(toCode)).toEqual(def.sub.map(s => s.code));
             for (const sub of f.subCategories) {
                 expect(sub.name).toBe(def.sub.find(s => s.code === sub.code)![lang]);
                 expect(sub.productCount).toBe(specs.filter(s => s.subCategory.code === sub.code).length);
             }
         }
-        expect(r.brands.map((b: any) => b.code)).toEqual(BRANDS.map(b => b.code));
-        expect(r.brands.map((b: any) => b.name)).toEqual(BRANDS.map(b => b[lang]));
-        expect(r.facetSubCategories.map((s: any) => s.code)).toEqual(cat.sub.map(s => s.code));
+        expect(r.brands.map(toCode)).toEqual(BRANDS.map(b => b.code));
+        expect(r.brands.map(toName)).toEqual(BRANDS.map(b => b[lang]));
+        expect(r.facetSubCategories.map(toCode)).toEqual(cat.sub.map(s => s.code));
         expect(r.facetValueByCode).toEqual({ code: cat.code, name: cat[lang], facet: { code: 'category' } });
         expect(r.homeFacets.length).toBeGreaterThan(0);
         for (const hf of r.homeFacets) {
@@ -531,12 +605,12 @@ describe('facets', () => {
             const expected = specs.filter(s =>
                 facetCode === 'category' ? s.category.code === hf.facetValue.code : s.brand.code === hf.facetValue.code,
             );
-            expect(hf.products.map((p: any) => p.id)).toEqual(newestFirst(expected).slice(0, 8));
+            expect(hf.products.map(toId)).toEqual(newestFirst(expected).slice(0, 8));
         }
     });
 
     it('facetValueByCode returns null for an unknown code and can be narrowed by facet', async () => {
-        const r = await q(gql`
+        const r = await q<{ unknown: null | { code: string }; brand: FacetValueRow | null; noSubs: Named[] }>(gql`
             query Unknown($brand: String!) {
                 unknown: facetValueByCode(code: "nope") {
                     code
@@ -574,8 +648,8 @@ describe('searchProducts', () => {
         for (const s of specs) {
             const variant = respell(s.name.ar);
             if (variant === s.name.ar) continue;
-            const res = (await q(SEARCH, { term: variant }, 'ar')).searchProducts;
-            expect(res.items.map((p: any) => p.id), `"${variant}" should find "${s.name.ar}"`).toContain(idOf(s));
+            const res = await search({ term: variant }, 'ar');
+            expect(res.items.map(toId), `"${variant}" should find "${s.name.ar}"`).toContain(idOf(s));
             checked++;
         }
         expect(checked).toBeGreaterThan(3);
@@ -585,20 +659,20 @@ describe('searchProducts', () => {
         const withShadda = specs.find(s => /[\u064B-\u065F]/.test(s.name.ar));
         const target = withShadda ?? specs[0];
         const plain = target.name.ar.replace(/[\u064B-\u065F]/g, '');
-        const res = (await q(SEARCH, { term: plain }, 'ar')).searchProducts;
-        expect(res.items.map((p: any) => p.id)).toContain(idOf(target));
+        const res = await search({ term: plain }, 'ar');
+        expect(res.items.map(toId)).toContain(idOf(target));
     });
 
     it.each(LANGS)('matches either language and the brand name, newest first, names in %s', async lang => {
         const target = specs[2];
-        const byEn = (await q(SEARCH, { term: target.name.en.toUpperCase() }, lang)).searchProducts;
-        expect(byEn.items.map((p: any) => p.id)).toContain(idOf(target));
-        expect(byEn.items.find((p: any) => p.id === idOf(target)).name).toBe(target.name[lang]);
+        const byEn = await search({ term: target.name.en.toUpperCase() }, lang);
+        expect(byEn.items.map(toId)).toContain(idOf(target));
+        expect(byEn.items.find(p => p.id === idOf(target))?.name).toBe(target.name[lang]);
         const brand = BRANDS.find(b => b.code === target.brand.code)!;
-        const byBrand = (await q(SEARCH, { term: brand.ar }, lang)).searchProducts;
+        const byBrand = await search({ term: brand.ar }, lang);
         const brandProducts = specs.filter(s => s.brand.code === brand.code);
         expect(byBrand.totalItems).toBeGreaterThanOrEqual(brandProducts.length);
-        const brandIds = byBrand.items.map((p: any) => p.id);
+        const brandIds = byBrand.items.map(toId);
         for (const p of brandProducts) expect(brandIds).toContain(idOf(p));
         const positions = brandIds.map((id: string) => specOf(id).index);
         expect(positions).toEqual([...positions].sort((a, b) => b - a));
@@ -607,19 +681,19 @@ describe('searchProducts', () => {
     it('contains match with paging; wildcards are literal; blank finds nothing', async () => {
         const word = specs[0].name.en.split(' ')[0].toLowerCase();
         const expected = specs.filter(s => s.name.en.toLowerCase().includes(word) || s.brand.en.toLowerCase().includes(word));
-        const all = (await q(SEARCH, { term: word })).searchProducts;
+        const all = await search({ term: word });
         expect(all.totalItems).toBe(expected.length);
-        const page = (await q(SEARCH, { term: word, skip: 1, take: 1 })).searchProducts;
+        const page = await search({ term: word, skip: 1, take: 1 });
         expect(page.totalItems).toBe(expected.length);
-        expect(page.items.map((p: any) => p.id)).toEqual(all.items.slice(1, 2).map((p: any) => p.id));
-        expect((await q(SEARCH, { term: '%' })).searchProducts.totalItems).toBe(0);
-        expect((await q(SEARCH, { term: '   ' })).searchProducts).toEqual({ totalItems: 0, items: [] });
+        expect(page.items.map(toId)).toEqual(all.items.slice(1, 2).map(toId));
+        expect((await search({ term: '%' })).totalItems).toBe(0);
+        expect(await search({ term: '   ' })).toEqual({ totalItems: 0, items: [] });
     });
 
     it('keeps the search text current when a product is renamed', async () => {
         await env.adminClient.asSuperAdmin();
         const target = specs[3];
-        const { product } = await env.adminClient.query(
+        const { product } = await env.adminClient.query<{ product: { translations: Array<{ id: string; languageCode: string }> } }>(
             gql`
                 query Tr($id: ID!) {
                     product(id: $id) {
@@ -632,7 +706,7 @@ describe('searchProducts', () => {
             `,
             { id: idOf(target) },
         );
-        const arTr = product.translations.find((t: any) => t.languageCode === 'ar');
+        const arTr = product.translations.find(t => t.languageCode === 'ar')!;
         await env.adminClient.query(
             gql`
                 mutation Rename($input: UpdateProductInput!) {
@@ -645,8 +719,8 @@ describe('searchProducts', () => {
         );
         // ProductEvent subscribers run after the transaction commits
         await new Promise(r => setTimeout(r, 300));
-        const res = (await q(SEARCH, { term: 'مظله شاطئيه' }, 'ar')).searchProducts;
-        expect(res.items.map((p: any) => p.id)).toEqual([idOf(target)]);
+        const res = await search({ term: 'مظله شاطئيه' }, 'ar');
+        expect(res.items.map(toId)).toEqual([idOf(target)]);
         expect(res.items[0].name).toBe('مِظَلّة شاطئيّة');
     });
 });
@@ -677,29 +751,29 @@ describe('recordProductView and relatedOfSingleProduct', () => {
         const a = idOf(specs[4]);
         const b = idOf(specs[7]);
         await env.shopClient.asAnonymousUser();
-        expect((await q(VIEW, { id: a })).recordProductView).toBe(true);
-        expect((await q(VIEW, { id: a })).recordProductView).toBe(false); // throttled: same viewer
-        expect((await q(VIEW, { id: b })).recordProductView).toBe(true);
+        expect((await q<{ recordProductView: boolean }>(VIEW, { id: a })).recordProductView).toBe(true);
+        expect((await q<{ recordProductView: boolean }>(VIEW, { id: a })).recordProductView).toBe(false); // throttled: same viewer
+        expect((await q<{ recordProductView: boolean }>(VIEW, { id: b })).recordProductView).toBe(true);
         await env.shopClient.asUserWithCredentials('customer@example.com', 'Customer123!');
-        expect((await q(VIEW, { id: a })).recordProductView).toBe(true); // another viewer (session)
+        expect((await q<{ recordProductView: boolean }>(VIEW, { id: a })).recordProductView).toBe(true); // another viewer (session)
         await env.shopClient.asAnonymousUser();
-        expect((await q(VIEW, { id: '999999' })).recordProductView).toBe(false);
+        expect((await q<{ recordProductView: boolean }>(VIEW, { id: '999999' })).recordProductView).toBe(false);
 
-        const watched = (await q(BY_FILTER, { options: { sort: 'MOST_WATCHED', take: 3 } })).productByFilter;
-        expect(watched.items.slice(0, 2).map((p: any) => p.id)).toEqual([a, b]);
+        const watched = await byFilter({ sort: 'MOST_WATCHED', take: 3 });
+        expect(watched.items.slice(0, 2).map(toId)).toEqual([a, b]);
 
         const subject = specs[0];
-        const related = (await q(RELATED, { id: idOf(subject) })).relatedOfSingleProduct;
-        expect(related.mostWatched.slice(0, 2).map((p: any) => p.id)).toEqual([a, b].filter(id => id !== idOf(subject)));
-        expect(related.mostWatched.map((p: any) => p.id)).not.toContain(idOf(subject));
+        const related = (await q<{ relatedOfSingleProduct: { sameBrand: ProductRow[]; mostWatched: ProductRow[] } }>(RELATED, { id: idOf(subject) })).relatedOfSingleProduct;
+        expect(related.mostWatched.slice(0, 2).map(toId)).toEqual([a, b].filter(id => id !== idOf(subject)));
+        expect(related.mostWatched.map(toId)).not.toContain(idOf(subject));
         expect(related.mostWatched.length).toBe(Math.min(8, specs.length - 1));
         const sameBrand = specs.filter(s => s.brand.code === subject.brand.code && s !== subject).map(idOf);
-        expect(new Set(related.sameBrand.map((p: any) => p.id))).toEqual(new Set(sameBrand.slice(0, 8)));
-        for (const p of related.sameBrand) expect(p.brand.code).toBe(subject.brand.code);
+        expect(new Set(related.sameBrand.map(toId))).toEqual(new Set(sameBrand.slice(0, 8)));
+        for (const p of related.sameBrand) expect(p.brand?.code).toBe(subject.brand.code);
 
         const viewedOfBrand = specs.find(s => s.brand.code === specs[4].brand.code && s.index !== 4)!;
-        const forBrand = (await q(RELATED, { id: idOf(viewedOfBrand), take: 1 })).relatedOfSingleProduct;
-        expect(forBrand.sameBrand.map((p: any) => p.id)).toEqual([a]); // most watched of the brand first
+        const forBrand = (await q<{ relatedOfSingleProduct: { sameBrand: ProductRow[]; mostWatched: ProductRow[] } }>(RELATED, { id: idOf(viewedOfBrand), take: 1 })).relatedOfSingleProduct;
+        expect(forBrand.sameBrand.map(toId)).toEqual([a]); // most watched of the brand first
         expect(forBrand.mostWatched).toHaveLength(1);
     });
 });
@@ -707,7 +781,9 @@ describe('recordProductView and relatedOfSingleProduct', () => {
 describe('productVariantFilter', () => {
     it.each(LANGS)('returns the variant with exactly the chosen options, else null (%s)', async lang => {
         const spec = specs.find(s => s.variantType === 'color-size')!;
-        const { product } = await q(
+        const { product } = await q<{
+            product: { optionGroups: Array<{ code: string; options: Array<{ id: string; code: string }> }> };
+        }>(
             gql`
                 query Opts($id: ID!) {
                     product(id: $id) {
@@ -725,7 +801,7 @@ describe('productVariantFilter', () => {
             lang,
         );
         const optionId = (groupSuffix: string, code: string) =>
-            product.optionGroups.find((g: any) => g.code.endsWith(groupSuffix)).options.find((o: any) => o.code === code).id;
+            product.optionGroups.find(g => g.code.endsWith(groupSuffix))!.options.find(o => o.code === code)!.id;
         const wanted = spec.variants[spec.variants.length - 1];
         const FILTER = gql`
             mutation VF($input: VariantFilterInput!) {
@@ -740,18 +816,18 @@ describe('productVariantFilter', () => {
                 }
             }
         `;
-        const res = await q(
+        const res = await q<VariantFilterResult>(
             FILTER,
             { input: { productId: idOf(spec), optionIds: [optionId('-size', wanted.size!.code), optionId('-color', wanted.color!.code)] } },
             lang,
         );
-        expect(res.productVariantFilter.sku).toBe(wanted.sku);
-        expect(res.productVariantFilter.inStock).toBe(wanted.stock > 0);
-        expect(res.productVariantFilter.name).toContain(spec.name[lang]);
-        const partial = await q(FILTER, { input: { productId: idOf(spec), optionIds: [optionId('-color', wanted.color!.code)] } });
+        expect(res.productVariantFilter?.sku).toBe(wanted.sku);
+        expect(res.productVariantFilter?.inStock).toBe(wanted.stock > 0);
+        expect(res.productVariantFilter?.name).toContain(spec.name[lang]);
+        const partial = await q<VariantFilterResult>(FILTER, { input: { productId: idOf(spec), optionIds: [optionId('-color', wanted.color!.code)] } });
         expect(partial.productVariantFilter).toBeNull();
         const other = specs.find(s => s !== spec)!;
-        const wrongProduct = await q(FILTER, {
+        const wrongProduct = await q<VariantFilterResult>(FILTER, {
             input: { productId: idOf(other), optionIds: [optionId('-size', wanted.size!.code), optionId('-color', wanted.color!.code)] },
         });
         expect(wrongProduct.productVariantFilter).toBeNull();
