@@ -28,8 +28,8 @@ export const defaultCoreOperationLimits: Record<string, CoreOperationLimit> = {
     authenticate: {
         perIp: { limit: 100, windowSeconds: 15 * 60 },
         perIdentifier: { limit: 10, windowSeconds: 15 * 60 },
-        identifier: a =>
-            a.input?.native ? `native:${lower(a.input.native.username)}` : Object.keys(a.input ?? {}).sort().join(','),
+        // Password guessing is per account; ID tokens are signature-checked, so they only count per IP.
+        identifier: a => (a.input?.native ? `native:${lower(a.input.native.username)}` : undefined),
     },
     requestPasswordReset: {
         perIp: { limit: 30, windowSeconds: 60 * 60 },
