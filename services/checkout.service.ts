@@ -1,5 +1,5 @@
 import type { RequestOptions, ShopClient } from './client';
-import { OrderFields } from './fragments';
+import { AssetFields, OrderFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import type { Failure } from './result';
 import type { Order } from './cart.service';
@@ -18,28 +18,33 @@ export async function getCheckoutOrder(client: ShopClient, code: string, options
   return (await client.request(getCheckOutOrderDocument, { code }, options)).orderByCode;
 }
 
-export const getPaymentMethodsDocument = graphql(`
+export const getPaymentMethodsDocument = graphql(
+  `
   query GetPaymentMethods {
-    eligiblePaymentMethods { id code name description isEligible eligibilityMessage customFields }
+    eligiblePaymentMethods {
+      id
+      code
+      name
+      description
+      isEligible
+      eligibilityMessage
+      customFields {
+        asset { ...AssetFields }
+        discount
+        increment
+      }
+    }
   }
-`);
+`,
+  [AssetFields],
+);
 
-export interface PaymentMethodExtras {
-  asset?: { preview?: string; source?: string } | null;
-  /** Percent off when paying this way. */
-  discount?: number | null;
-  /** Surcharge in halalas. */
-  increment?: number | null;
-}
-
+/** Methods for the active order; customFields: logo asset, discount (%), increment (halalas). */
 export async function getPaymentMethods(client: ShopClient, options?: RequestOptions) {
-  const { eligiblePaymentMethods } = await client.request(getPaymentMethodsDocument, {}, options);
-  return eligiblePaymentMethods.map(({ customFields, ...method }) => ({
-    ...method,
-    // JSON on the wire (decision 002): asset, discount, increment.
-    customFields: (customFields ?? {}) as PaymentMethodExtras,
-  }));
+  return (await client.request(getPaymentMethodsDocument, {}, options)).eligiblePaymentMethods;
 }
+
+export type PaymentMethod = ResultOf<typeof getPaymentMethodsDocument>['eligiblePaymentMethods'][number];
 
 export const getShippingMethodsDocument = graphql(`
   query GetShippingMethods {

@@ -78,7 +78,7 @@ export const cancelOrderDocument = graphql(
       __typename
       ... on Order { ...OrderFields }
       ... on ErrorResult { errorCode message }
-      ... on CancelOrderError { state }
+      ... on CancelOrderError { orderState: state }
     }
   }
 `,
@@ -95,6 +95,6 @@ export async function cancelOrder(client: ShopClient, input: { orderCode: string
     case 'Order':
       return { ok: true, order: r };
     case 'CancelOrderError':
-      return { ok: false, code: 'CANCEL_ORDER_ERROR', message: r.message, state: r.state ?? null };
+      return { ok: false, code: 'CANCEL_ORDER_ERROR', message: r.message, state: r.orderState ?? null };
   }
 }
