@@ -6,17 +6,15 @@ import type { Failure } from './result';
 // The visitor's session and signing in/out. Tokens travel in the `vendure-auth-token` response
 // header, which the client hands to its `onToken` callback (the session machine stores it).
 
-export const checkUserDocument = graphql(
-  `
+// `me` is not selected: it answers FORBIDDEN for anonymous sessions, and activeCustomer already
+// tells who is signed in (null for a guest).
+export const checkUserDocument = graphql(`
   query CheckUser {
-    me { ...CurrentUserFields }
     activeCustomer { id firstName lastName emailAddress }
     activeOrder { id lines { id } }
     wishListLength
   }
-`,
-  [CurrentUserFields],
-);
+`);
 
 export interface CheckUserResult {
   /** Spec §4: logged in when the current-user check returns an id. */
@@ -30,7 +28,7 @@ export interface CheckUserResult {
 export async function checkUser(client: ShopClient): Promise<CheckUserResult> {
   const data = await client.request(checkUserDocument, {});
   return {
-    customerId: data.me && data.activeCustomer ? data.activeCustomer.id : null,
+    customerId: data.activeCustomer?.id ?? null,
     cartCount: data.activeOrder?.lines.length ?? 0,
     wishlistCount: data.wishListLength,
   };

@@ -46,7 +46,7 @@ function setup(handlers: Record<string, Handler>, over: Partial<AppActorsDeps> =
   return { actors, deps, calls, stored };
 }
 
-const checkUserAnonymous: Handler = () => json({ me: null, activeCustomer: null, activeOrder: { id: '1', lines: [{ id: 'a' }, { id: 'b' }] }, wishListLength: 0 });
+const checkUserAnonymous: Handler = () => json({ activeCustomer: null, activeOrder: { id: '1', lines: [{ id: 'a' }, { id: 'b' }] }, wishListLength: 0 });
 
 describe('createAppActors (composition root)', () => {
   afterEach(() => vi.useRealTimers());
@@ -113,7 +113,7 @@ describe('createAppActors (composition root)', () => {
     const { actors, calls } = setup(
       {
         createSession: () => json({ createSession: { token: 'tok-new' } }, { 'vendure-auth-token': 'tok-new' }),
-        CheckUser: () => json({ me: { id: '9', identifier: 'a@b.c' }, activeCustomer: { id: '4', firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' }, activeOrder: null, wishListLength: 3 }),
+        CheckUser: () => json({ activeCustomer: { id: '4', firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' }, activeOrder: null, wishListLength: 3 }),
       },
       { tokenSyncUrl: 'http://shop.test/api/token' },
     );
