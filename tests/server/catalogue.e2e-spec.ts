@@ -723,6 +723,26 @@ describe('searchProducts', () => {
         expect(res.items.map(toId)).toEqual([idOf(target)]);
         expect(res.items[0].name).toBe('مِظَلّة شاطئيّة');
     });
+
+    it('keeps the search text current when a brand is renamed', async () => {
+        await env.adminClient.asSuperAdmin();
+        const brand = specs[5].brand;
+        const facetValueId = env.seed.facetValueIds[`brand:${brand.code}`];
+        expect(facetValueId).toBeTruthy();
+        await env.adminClient.query(
+            gql`
+                mutation RenameBrand($input: [UpdateFacetValueInput!]!) {
+                    updateFacetValues(input: $input) {
+                        id
+                    }
+                }
+            `,
+            { input: [{ id: facetValueId, translations: [{ languageCode: 'ar', name: 'دار الأناقة' }] }] },
+        );
+        await new Promise(r => setTimeout(r, 300));
+        const res = await search({ term: 'دار الاناقه' }, 'ar');
+        expect(new Set(res.items.map(toId))).toEqual(new Set(specs.filter(s => s.brand.code === brand.code).map(idOf)));
+    });
 });
 
 describe('recordProductView and relatedOfSingleProduct', () => {
