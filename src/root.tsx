@@ -10,6 +10,7 @@ import { localeMiddleware } from './i18n/locale-middleware.server';
 import { textDirection } from './i18n/locales';
 import { localeFromPath } from './i18n/paths';
 import { config } from './lib/config.server';
+import { boundaryMeta } from './seo/route-meta';
 import './styles/index.css';
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
@@ -22,6 +23,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     await next();
   },
 ];
+
+export const meta: Route.MetaFunction = (args) => boundaryMeta(args);
 
 export function loader({ url }: Route.LoaderArgs) {
   return {

@@ -10,6 +10,9 @@ import { useLocale } from '../hooks/use-locale';
 import { localeContext } from '../i18n/locale-middleware.server';
 import { EMPTY_CHROME, type ChromeData } from './chrome-data';
 import { loadChrome } from './chrome-data.server';
+import { boundaryMeta } from '../seo/route-meta';
+
+export const meta: Route.MetaFunction = (args) => boundaryMeta(args);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);

@@ -62,3 +62,12 @@ export function routeMeta(
     noindex: page.noindex,
   });
 }
+
+/**
+ * Meta of a route that renders an error boundary for its children (root, layouts): the 404 or
+ * error page title with noindex when an error is shown, nothing otherwise (pages set their own).
+ */
+export function boundaryMeta(args: MetaArgsLike): MetaDescriptor[] {
+  if (args.error === undefined || args.error === null) return [];
+  return routeMeta(args, { title: '', description: '' });
+}

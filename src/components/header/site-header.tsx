@@ -96,6 +96,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
         onClose={() => setMenuOpen(false)}
         categories={chrome.categories}
         wishlistCount={session.wishlistCount}
+        loggedIn={session.loggedIn}
       />
     </header>
   );

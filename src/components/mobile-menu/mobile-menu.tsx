@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { catalogueHref, type CategoryLink } from '../../layouts/chrome-data';
-import { BackIcon, ChevronIcon, CloseIcon, HeartIcon } from '../icons/icons';
+import { BackIcon, ChevronIcon, CloseIcon, HeartIcon, UserIcon, UserPlusIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch/language-switch';
 import { LocaleLink } from '../locale-link/locale-link';
 
@@ -13,6 +13,7 @@ export interface MobileMenuProps {
   onClose: () => void;
   categories: CategoryLink[];
   wishlistCount: number | null;
+  loggedIn: boolean;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface MobileMenuProps {
  * Escape). Categories with subcategories open a sub-list with a back button, "shop all" and the
  * subcategories; the language switch and the wishlist link sit below.
  */
-export function MobileMenu({ id, open, onClose, categories, wishlistCount }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, categories, wishlistCount, loggedIn }: MobileMenuProps) {
   const { t } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -150,6 +151,17 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount }: Mob
               </>
             )}
           </LocaleLink>
+          {loggedIn ? (
+            <LocaleLink to="/profile" className="mobile-menu__item">
+              <UserIcon size={20} />
+              <span>{t`My account`}</span>
+            </LocaleLink>
+          ) : (
+            <LocaleLink to="/auth" className="mobile-menu__item">
+              <UserPlusIcon size={20} />
+              <span>{t`Sign in or create an account`}</span>
+            </LocaleLink>
+          )}
           <LanguageSwitch className="mobile-menu__item" />
         </div>
       </div>
