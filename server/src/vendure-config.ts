@@ -147,6 +147,10 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
                     .filter(Boolean),
                 credentials: true,
             },
+            // Blocks cross-site "simple" requests (login CSRF with the session cookie). JSON POSTs
+            // pass; multipart uploads (uploadImage) and GET queries must send the header
+            // `apollo-require-preflight: true` (services/client.ts does).
+            csrfPrevention: true,
             shopApiDebug: false,
             adminApiDebug: false,
         },

@@ -324,4 +324,13 @@ describe('store setup + seeded catalogue (shop API)', () => {
         expect(addr.body).toContain('العليا، الرياض');
         expect(addr.body).toContain('111222');
     });
+
+    it('blocks cross-site simple requests (CSRF prevention) but serves JSON', async () => {
+        const body = JSON.stringify({ query: '{ activeChannel { code } }' });
+        const simple = await fetch(`${env.baseUrl}/shop-api`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+        expect(simple.status).toBe(400);
+        expect(await simple.text()).toMatch(/CSRF/);
+        const json = await fetch(`${env.baseUrl}/shop-api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        expect(json.status).toBe(200);
+    });
 });

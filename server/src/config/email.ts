@@ -119,9 +119,10 @@ export function emailPluginOptions(env: NodeJS.ProcessEnv, dataDir: string): Ema
             storeNameAr: 'متجر الأناقة',
             storeNameEn: 'Elegance Store',
             storefrontUrl,
-            verifyEmailAddressUrl: `${storefrontUrl}/en/account/verify`,
-            passwordResetUrl: `${storefrontUrl}/en/account/reset-password`,
-            changeEmailAddressUrl: `${storefrontUrl}/en/account/change-email`,
+            // storefront routes (spec §2; Arabic at the root, English under /en)
+            verifyEmailAddressUrl: `${storefrontUrl}/auth/otp`,
+            passwordResetUrl: `${storefrontUrl}/auth/reset-password`,
+            changeEmailAddressUrl: `${storefrontUrl}/profile`,
         },
     };
 }
