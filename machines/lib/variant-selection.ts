@@ -78,10 +78,11 @@ export function findVariantByOptions<V extends SelectableVariant>(variants: read
 }
 
 /**
- * The variant reached by picking `optionId` in `groupId` while `current` is shown. Exact match
- * first; otherwise, among the variants having the picked option, the one sharing the most other
- * options with `current`, preferring purchasable ones (a colour whose current size is sold out
- * jumps to a size that is in stock).
+ * The variant reached by picking `optionId` in `groupId` while `current` is shown: the exact
+ * combination when it exists (even sold out: the page then says so and add-to-cart is disabled;
+ * silently switching another choice would surprise the shopper). When the combination does not
+ * exist, the variant having the picked option that shares the most other options with `current`,
+ * preferring purchasable ones.
  */
 export function chooseOption<V extends SelectableVariant>(
     variants: readonly V[],
@@ -91,11 +92,10 @@ export function chooseOption<V extends SelectableVariant>(
 ): V | undefined {
     const wanted = { ...selectionOf(current), [groupId]: optionId };
     const exact = findVariantByOptions(variants, wanted);
-    if (exact && isPurchasable(exact)) return exact;
+    if (exact) return exact;
     const candidates = variants.filter((v) => hasOption(v, groupId, optionId));
     if (candidates.length === 0) return undefined;
-    const score = (v: V) =>
-        (isPurchasable(v) ? 1000 : 0) + (v === exact ? 500 : 0) + v.options.filter((o) => wanted[o.groupId] === o.id).length;
+    const score = (v: V) => v.options.filter((o) => wanted[o.groupId] === o.id).length * 10 + (isPurchasable(v) ? 1 : 0);
     return candidates.reduce((best, v) => (score(v) > score(best) ? v : best));
 }
 

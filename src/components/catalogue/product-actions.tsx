@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useState } from 'react';
-import { BagIcon, HeartIcon } from '../icons/icons';
+import { BagIcon } from '../icons/icons';
 
 /**
  * What the cart and wishlist (their own issue) plug into the catalogue: product pages and cards
@@ -48,7 +48,8 @@ export function FavButton({
             disabled={!onToggleFav}
             onClick={() => onToggleFav?.(productId)}
         >
-            <HeartIcon size={20} />
+            {/* Drawn by CSS (a mask): cards repeat this button dozens of times per page. */}
+            <span className="fav-button__icon" aria-hidden="true" />
         </button>
     );
 }

@@ -16,7 +16,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
                     <article aria-labelledby={`review-${r.id}`}>
                         <header className="review__header">
                             <RatingStars rate={r.rating} />
-                            <h3 id={`review-${r.id}`} className="review__summary">
+                            <h3 id={`review-${r.id}`} className="review__summary" dir="auto">
                                 {r.summary}
                             </h3>
                         </header>
@@ -30,7 +30,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
                                 </span>
                             )}
                         </p>
-                        <p className="review__body">{r.body}</p>
+                        <p className="review__body" dir="auto">{r.body}</p>
                     </article>
                 </li>
             ))}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, type ReactNode } from 'react';
-import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { FilterBar } from '../../components/catalogue/filter-bar';
 import { ListingToolbar } from '../../components/catalogue/listing-toolbar';
@@ -16,6 +16,7 @@ import {
     clearFilters,
     hasActiveFilters,
     listingSearch,
+    parseListingParams,
     type ListingParams,
 } from './listing-params';
 import type { ListingData } from './listing.server';
@@ -50,11 +51,14 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
     const locale = useLocale();
     const { pathname } = useLocation();
     const navigate = useNavigate();
-    const { params, items, totalItems, filterBar } = listing;
+    const [searchParams] = useSearchParams();
+    const { items, totalItems, filterBar } = listing;
+    // The view toggle does not ask the server again (see listingShouldRevalidate): read it from the URL.
+    const view = parseListingParams(searchParams).view;
+    const params = useMemo(() => ({ ...listing.params, view }), [listing.params, view]);
 
     const hrefFor = useCallback((p: ListingParams) => pathname + listingSearch(p), [pathname]);
     const go = useCallback((href: string) => navigate(href, { preventScrollReset: true }), [navigate]);
-    const view = params.view;
 
     return (
         <div className="container catalogue-page">

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRouteLoaderData, useSearchParams, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
 import { variantPricing } from '../../../machines/lib/variant-pricing';
@@ -68,7 +68,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     const root = useRouteLoaderData('root') as { origin?: string } | undefined;
     useRecordProductView(product.id);
 
-    const variant = resolveVariant(product.variants, searchParams.get('variant'));
+    // The URL is the truth; the choice shows at once while the (loader-free) navigation commits.
+    const urlVariantId = searchParams.get('variant');
+    const [pendingId, setPendingId] = useState<string | null>(null);
+    useEffect(() => setPendingId(null), [urlVariantId]);
+    const variant = resolveVariant(product.variants, pendingId ?? urlVariantId);
     const pricing = variant ? variantPricing(variant, product.dropPrice, now) : null;
     const stock = variant ? stockState(variant) : 'out-of-stock';
     const selection = variant ? selectionOf(variant) : {};
@@ -77,6 +81,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         if (!variant) return;
         const next = chooseOption(product.variants, variant, groupId, optionId);
         if (!next || next.id === variant.id) return;
+        setPendingId(next.id);
         setSearchParams(
             (prev) => {
                 const p = new URLSearchParams(prev);

@@ -48,13 +48,21 @@ describe('chooseOption', () => {
         const current = variants[0]!; // red S
         expect(chooseOption(variants, current, 'size', 's2')?.id).toBe('red-m');
     });
-    it('moves to an in-stock size when the same size is sold out in the new colour', () => {
-        const current = variants[0]!; // red S -> blue S is sold out -> blue M
-        expect(chooseOption(variants, current, 'color', 'c2')?.id).toBe('blue-m');
+    it('lands on the exact combination even when it is sold out (the page says so)', () => {
+        const current = variants[0]!; // red S -> blue S exists but is sold out
+        expect(chooseOption(variants, current, 'color', 'c2')?.id).toBe('blue-s');
     });
-    it('still lands on the exact variant when every candidate is sold out', () => {
-        const list = [v('a', 'c1', 's1'), v('b', 'c2', 's1', 'OUT_OF_STOCK'), v('c', 'c2', 's2', 'OUT_OF_STOCK')];
-        expect(chooseOption(list, list[0]!, 'color', 'c2')?.id).toBe('b');
+    it('when the combination does not exist, keeps as many choices as possible, preferring stock', () => {
+        // Green only comes in M (sold out) and L; from red S, picking green keeps nothing else.
+        const list = [
+            v('red-s', 'c1', 's1'),
+            v('green-m', 'c3', 's2', 'OUT_OF_STOCK'),
+            v('green-l', 'c3', 's3'),
+        ];
+        expect(chooseOption(list, list[0]!, 'color', 'c3')?.id).toBe('green-l');
+        // From red M (does not exist here, use a list where it does) picking green keeps size M.
+        const list2 = [v('red-m', 'c1', 's2'), ...list.slice(1)];
+        expect(chooseOption(list2, list2[0]!, 'color', 'c3')?.id).toBe('green-m');
     });
     it('returns undefined for an option no variant has', () => {
         expect(chooseOption(variants, variants[0]!, 'color', 'c9')).toBeUndefined();
