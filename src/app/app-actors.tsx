@@ -41,12 +41,12 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies, c
   const { pathname } = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-  const inspectRef = useRef<((event: InspectionEvent) => void) | undefined>(undefined);
-
-  const [actors] = useState(() => {
+  // StrictMode runs this initializer twice and keeps one result: the inspector buffer must travel
+  // with the actors it belongs to.
+  const [{ actors, inspectBuffer }] = useState(() => {
     const tokenStore = isBrowser ? browserTokenStore(document, safeLocalStorage(), { secure: secureCookies }) : serverTokenStore;
-    const inspect = inspectorRequested() ? (inspectRef.current = createInspectBuffer()) : undefined;
-    return createAppActors({
+    const inspectBuffer = inspectorRequested() ? createInspectBuffer() : null;
+    const created = createAppActors({
       locale: localeFromPath(pathname),
       token: tokenStore.read(),
       tokenStore,
@@ -62,20 +62,20 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies, c
         report: (call) =>
           console.warn(`[shop-api] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`),
       }),
-      inspect,
+      inspect: inspectBuffer ?? undefined,
     });
+    return { actors: created, inspectBuffer };
   });
 
   useEffect(() => {
     // Started once for the app's lifetime; StrictMode's extra effect pass must not restart them.
     if (started.has(actors)) return;
     started.add(actors);
-    if (import.meta.env.DEV && inspectRef.current) {
-      const buffer = inspectRef.current as InspectBuffer;
-      void import('./inspector').then(({ startInspector }) => buffer.attach(startInspector()));
+    if (import.meta.env.DEV && inspectBuffer) {
+      void import('./inspector').then(({ startInspector }) => inspectBuffer.attach(startInspector()));
     }
     actors.start();
-  }, [actors]);
+  }, [actors, inspectBuffer]);
 
   const routeLocale = localeFromPath(pathname);
   useEffect(() => {

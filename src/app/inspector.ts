@@ -78,7 +78,7 @@ function receive(doc: Document, win: Window) {
       a.context = snapshot.context ?? null;
     } else if (event.type === '@xstate.event') {
       const a = view(event.sessionId);
-      a.events.push(`${new Date(event.createdAt).toLocaleTimeString()} ${JSON.stringify(event.event)}`);
+      a.events.push(`${new Date(Number(event.createdAt) || event.createdAt).toLocaleTimeString()} ${JSON.stringify(event.event)}`);
       if (a.events.length > MAX_EVENTS) a.events.shift();
     }
     if (!queued) {
@@ -92,8 +92,10 @@ function receive(doc: Document, win: Window) {
 }
 
 /** Never show a live session token, even on a developer's screen share. */
-function redact(context: Record<string, unknown>): Record<string, unknown> {
-  return 'token' in context && context.token ? { ...context, token: '•••' } : context;
+function redact(context: Record<string, unknown> | undefined): Record<string, unknown> {
+  // Promise actors have no context: pass it through untouched.
+  if (!context || typeof context !== 'object' || !('token' in context) || !context.token) return context as Record<string, unknown>;
+  return { ...context, token: '•••' };
 }
 
 export function startInspector(): (event: InspectionEvent) => void {
@@ -107,7 +109,6 @@ export function startInspector(): (event: InspectionEvent) => void {
     () => {
       if (iframe.contentWindow && iframe.contentDocument) receive(iframe.contentDocument, iframe.contentWindow);
     },
-    { once: false },
   );
   document.body.append(iframe);
   // A blob: page of our own origin: works offline and needs no route or public file.
