@@ -114,6 +114,7 @@ export const contactMachine = setup({
     submitting: {
       entry: 'clearFailure',
       invoke: {
+        id: 'sendContactMessage',
         src: 'sendContactMessage',
         input: ({ context }) => {
           const result = validateContact(context.values);

@@ -83,6 +83,7 @@ export const localeMachine = setup({
     // Spec §4: the messages load lazily, then the shopper lands on the same page in the new locale.
     switching: {
       invoke: {
+        id: 'loadCatalog',
         src: 'loadCatalog',
         input: ({ context }) => ({ locale: context.pending ?? context.locale }),
         onDone: [

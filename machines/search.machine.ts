@@ -108,6 +108,7 @@ export const searchMachine = setup({
     searching: {
       entry: assign({ term: ({ context }) => searchTerm(context.query) }),
       invoke: {
+        id: 'searchProducts',
         src: 'searchProducts',
         input: ({ context }) => ({ term: context.term, skip: 0, take: SEARCH_TAKE }),
         onDone: [

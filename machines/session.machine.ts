@@ -154,6 +154,7 @@ export const sessionMachine = setup({
     // Spec §4: an anonymous session is created when no token exists.
     creatingSession: {
       invoke: {
+        id: 'createSession',
         src: 'createSession',
         onDone: [
           {
@@ -175,6 +176,7 @@ export const sessionMachine = setup({
     // Spec §4: logged in when the current-user check returns an id.
     checking: {
       invoke: {
+        id: 'checkUser',
         src: 'checkUser',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
