@@ -178,6 +178,40 @@ describe('createShopClient', () => {
     });
   });
 
+  it('sends files as a GraphQL multipart request, never retried', async () => {
+    const upload = parse('mutation uploadImage($file: Upload!) { uploadImage(file: $file) { __typename } }') as TadaDocumentNode<
+      { uploadImage: { __typename: string } },
+      { file: Blob }
+    >;
+    const { client, calls } = setup([json({ data: { uploadImage: { __typename: 'UploadedImage' } } })], { getToken: () => 'tok' });
+
+    const file = new File(['png-bytes'], 'photo.png', { type: 'image/png' });
+    await expect(client.request(upload, { file })).resolves.toEqual({ uploadImage: { __typename: 'UploadedImage' } });
+
+    expect(calls).toHaveLength(1);
+    const { init, url } = calls[0]!;
+    expect(init.method).toBe('POST');
+    expect(url.searchParams.get('languageCode')).toBe('ar');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
+    const form = init.body as FormData;
+    const operations = JSON.parse(String(form.get('operations')));
+    expect(operations).toMatchObject({ operationName: 'uploadImage', variables: { file: null } });
+    expect(operations.query).toContain('mutation uploadImage');
+    expect(JSON.parse(String(form.get('map')))).toEqual({ 0: ['variables.file'] });
+    expect((form.get('0') as File).name).toBe('photo.png');
+  });
+
+  it('applies the failure rules to multipart requests', async () => {
+    const upload = parse('mutation uploadImage($file: Upload!) { uploadImage(file: $file) { __typename } }') as TadaDocumentNode<
+      { uploadImage: { __typename: string } },
+      { file: Blob }
+    >;
+    const { client, calls, failures } = setup([json({ errors: [{ message: 'Too large' }] }, { status: 413 })]);
+    await expect(client.request(upload, { file: new Blob(['x']) })).rejects.toMatchObject({ status: 413, message: 'Too large' });
+    expect(calls).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ operationName: 'uploadImage', status: 413 });
+  });
+
   it('rejects a relative endpoint with a clear error', () => {
     expect(() => createShopClient({ endpoint: '/shop-api', languageCode: 'en' })).toThrow(TypeError);
   });
