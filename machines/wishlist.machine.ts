@@ -1,0 +1,230 @@
+import { assign, fromPromise, not, setup } from 'xstate';
+
+/** What the wishlist page shows of a favourite (a guest's list keeps these locally). */
+export interface WishlistItem {
+  id: string;
+  slug: string;
+  name: string;
+  image: { src: string; width: number; height: number } | null;
+  /** Current price in halalas, null when unknown. */
+  price: number | null;
+  /** The variant "move to cart" adds; null when nothing can be bought. */
+  variantId: string | null;
+}
+
+export interface WishlistInput {
+  /** A guest's favourites, read from local storage by the composition root. */
+  guestItems: WishlistItem[];
+}
+
+export interface WishlistContext {
+  /** Favourite product ids (hearts across the site). */
+  ids: string[];
+  items: WishlistItem[];
+  count: number;
+  /** Product ids whose toggle is on its way (a click on them is ignored). */
+  pending: string[];
+  /** Toggles waiting for their turn (members: one server call at a time). */
+  queue: { productId: string; item: WishlistItem | null }[];
+  error: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED'; productId?: string } | null;
+}
+
+export type WishlistEvent =
+  | { type: 'wishlist.toggle'; productId: string; item?: WishlistItem | null }
+  | { type: 'wishlist.signedIn' }
+  | { type: 'wishlist.signedOut' }
+  /** Another tab changed the list: a guest gets the stored items, a member reloads. */
+  | { type: 'wishlist.sync'; guestItems?: WishlistItem[] }
+  | { type: 'wishlist.retry' }
+  | { type: 'wishlist.dismiss' };
+
+export interface MemberWishlist {
+  items: WishlistItem[];
+  count: number;
+}
+
+const withItems = (items: WishlistItem[]) => ({ items, ids: items.map((i) => i.id), count: items.length });
+
+export const wishlistMachine = setup({
+  types: {
+    context: {} as WishlistContext,
+    events: {} as WishlistEvent,
+    input: {} as WishlistInput,
+  },
+  actors: {
+    fetchWishList: fromPromise<MemberWishlist, void>(async () => {
+      throw new Error('fetchWishList is not provided: wire it in src/app/actors.ts');
+    }),
+    toggleFav: fromPromise<{ productId: string; isFav: boolean; count: number }, { productId: string }>(async () => {
+      throw new Error('toggleFav is not provided: wire it in src/app/actors.ts');
+    }),
+    mergeWishList: fromPromise<number, { productIds: string[] }>(async () => {
+      throw new Error('mergeWishList is not provided: wire it in src/app/actors.ts');
+    }),
+  },
+  actions: {
+    // Implemented by the composition root: local storage, header count, other tabs.
+    persistGuest: (_, _params: { items: WishlistItem[] }) => {},
+    clearGuest: () => {},
+    reportCount: (_, _params: { count: number }) => {},
+    announceChange: () => {},
+    toggleLocally: assign(({ context, event }) => {
+      if (event.type !== 'wishlist.toggle') return {};
+      if (context.ids.includes(event.productId)) return withItems(context.items.filter((i) => i.id !== event.productId));
+      const item = event.item ?? { id: event.productId, slug: '', name: '', image: null, price: null, variantId: null };
+      return withItems([item, ...context.items]);
+    }),
+    setItems: assign((_, params: { items: WishlistItem[] }) => ({ ...withItems(params.items), pending: [], queue: [] })),
+    enqueue: assign(({ context, event }) => {
+      if (event.type !== 'wishlist.toggle') return {};
+      return {
+        queue: [...context.queue, { productId: event.productId, item: event.item ?? null }],
+        pending: [...context.pending, event.productId],
+        error: null,
+      };
+    }),
+    applyToggle: assign(({ context }, params: { productId: string; isFav: boolean; count: number }) => {
+      const head = context.queue[0];
+      const others = context.items.filter((i) => i.id !== params.productId);
+      const items = params.isFav && head?.item ? [head.item, ...others] : params.isFav ? context.items : others;
+      const ids = params.isFav ? [...new Set([params.productId, ...context.ids])] : context.ids.filter((id) => id !== params.productId);
+      return {
+        items,
+        ids,
+        count: params.count,
+        queue: context.queue.slice(1),
+        pending: context.pending.filter((id) => id !== params.productId),
+      };
+    }),
+    failToggle: assign(({ context }) => {
+      const head = context.queue[0];
+      return {
+        queue: [],
+        pending: [],
+        error: { code: 'NETWORK' as const, ...(head ? { productId: head.productId } : {}) },
+      };
+    }),
+    setError: assign((_, params: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED' }) => ({ error: { code: params.code } })),
+    clearError: assign({ error: null }),
+    reset: assign({ ids: [], items: [], count: 0, pending: [], queue: [], error: null }),
+  },
+  guards: {
+    isPending: ({ context, event }) => event.type === 'wishlist.toggle' && context.pending.includes(event.productId),
+    hasGuestItems: ({ context }) => context.items.length > 0,
+    hasQueue: ({ context }) => context.queue.length > 0,
+    hasGuestPayload: ({ event }) => event.type === 'wishlist.sync' && event.guestItems !== undefined,
+  },
+}).createMachine({
+  id: 'wishlist',
+  context: ({ input }) => ({ ...withItems(input.guestItems), pending: [], queue: [], error: null }),
+  initial: 'guest',
+  on: {
+    'wishlist.dismiss': { actions: 'clearError' },
+  },
+  states: {
+    // Not signed in: the list lives in this browser only.
+    guest: {
+      entry: { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+      on: {
+        'wishlist.toggle': {
+          actions: [
+            'toggleLocally',
+            { type: 'persistGuest', params: ({ context }) => ({ items: context.items }) },
+            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+            'announceChange',
+          ],
+        },
+        'wishlist.signedIn': [{ guard: 'hasGuestItems', target: 'merging' }, { target: 'loading' }],
+        'wishlist.sync': {
+          guard: 'hasGuestPayload',
+          actions: [
+            { type: 'setItems', params: ({ event }) => ({ items: event.type === 'wishlist.sync' ? (event.guestItems ?? []) : [] }) },
+            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+          ],
+        },
+      },
+    },
+    // After login: the guest's favourites join the account's (server dedupes), then the account's list.
+    merging: {
+      invoke: {
+        src: 'mergeWishList',
+        input: ({ context }) => ({ productIds: context.ids }),
+        onDone: { target: 'loading', actions: 'clearGuest' },
+        // Keep the guest's list stored: the next sign-in merges it again.
+        onError: { target: 'loading', actions: { type: 'setError', params: { code: 'MERGE_FAILED' } } },
+      },
+    },
+    loading: {
+      invoke: {
+        src: 'fetchWishList',
+        onDone: {
+          target: 'member',
+          actions: [
+            { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
+            assign({ count: ({ event }) => event.output.count }),
+            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+          ],
+        },
+        onError: { target: 'member', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
+      },
+    },
+    member: {
+      on: {
+        'wishlist.signedOut': { target: 'guest', actions: 'reset' },
+        'wishlist.sync': '.reloading',
+        'wishlist.retry': '.reloading',
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'wishlist.toggle': { target: 'toggling', actions: 'enqueue' },
+          },
+        },
+        toggling: {
+          on: {
+            // A second click on the same heart while its call is out is ignored.
+            'wishlist.toggle': { guard: not('isPending'), actions: 'enqueue' },
+          },
+          invoke: {
+            src: 'toggleFav',
+            input: ({ context }) => ({ productId: context.queue[0]!.productId }),
+            onDone: {
+              target: 'next',
+              actions: [
+                { type: 'applyToggle', params: ({ event }) => event.output },
+                { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+                'announceChange',
+              ],
+            },
+            onError: { target: 'idle', actions: 'failToggle' },
+          },
+        },
+        next: {
+          always: [{ guard: 'hasQueue', target: 'toggling' }, { target: 'idle' }],
+        },
+        reloading: {
+          invoke: {
+            src: 'fetchWishList',
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
+                assign({ count: ({ event }) => event.output.count }),
+                { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
+              ],
+            },
+            onError: { target: 'idle', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** Whether a product is a favourite, counting toggles on their way (optimistic heart). */
+export function isFavourite(context: WishlistContext, productId: string): boolean {
+  const fav = context.ids.includes(productId);
+  const toggles = context.queue.filter((q) => q.productId === productId).length;
+  return toggles % 2 === 1 ? !fav : fav;
+}

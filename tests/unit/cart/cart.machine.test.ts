@@ -1,0 +1,233 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { cartMachine, type CartIntent, type CartMutationResult } from '../../../machines/cart.machine';
+import type { Order } from '../../../services/cart.service';
+import { deferred, fakeOrder } from './fixtures';
+
+function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: CartIntent) => Promise<CartMutationResult> }) {
+  const spies = {
+    fetch: vi.fn(fakes.fetch ?? (async () => null)),
+    mutate: vi.fn(fakes.mutate ?? (async (): Promise<CartMutationResult> => ({ ok: true, order: fakeOrder([]) }))),
+    reportCounts: vi.fn<(p: { lineCount: number; quantity: number }) => void>(),
+    announceChange: vi.fn(),
+  };
+  const actor = createActor(
+    cartMachine.provide({
+      actors: {
+        fetchActiveOrder: fromPromise(() => spies.fetch()),
+        mutateCart: fromPromise(({ input }) => spies.mutate(input)),
+      },
+      actions: {
+        reportCounts: (_, p) => spies.reportCounts(p),
+        announceChange: () => spies.announceChange(),
+      },
+    }),
+  ).start();
+  const settled = (state: string) => vi.waitFor(() => expect(actor.getSnapshot().value).toBe(state));
+  const lastCount = () => spies.reportCounts.mock.lastCall?.[0];
+  return { actor, spies, settled, lastCount };
+}
+
+describe('cart machine', () => {
+  it('loads the server cart on start and reports its line count', async () => {
+    const { actor, settled, lastCount } = start({ fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) });
+
+    await settled('ready');
+
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
+    expect(lastCount()).toEqual({ lineCount: 1, quantity: 2 });
+  });
+
+  it('adds a variant: the count goes up at once, then reconciles with the returned order', async () => {
+    const answer = deferred<CartMutationResult>();
+    const { actor, spies, settled, lastCount } = start({ mutate: () => answer.promise });
+    await settled('ready');
+
+    actor.send({ type: 'cart.add', variantId: 'v9', quantity: 3 });
+
+    expect(actor.getSnapshot().value).toBe('mutating');
+    expect(lastCount()).toEqual({ lineCount: 1, quantity: 3 });
+    expect(spies.mutate).toHaveBeenCalledWith({ kind: 'add', variantId: 'v9', quantity: 3 });
+
+    // The server merged the variant into an existing line and capped nothing: its order wins.
+    answer.resolve({ ok: true, order: fakeOrder([{ id: 'l5', variantId: 'v9', quantity: 2 }]) });
+    await settled('ready');
+    expect(lastCount()).toEqual({ lineCount: 1, quantity: 2 });
+    expect(spies.announceChange).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.lastDone).toEqual({ kind: 'add', variantId: 'v9', quantity: 3 });
+  });
+
+  it('a double click adds once; a different intent meanwhile is queued and sent after', async () => {
+    const first = deferred<CartMutationResult>();
+    const calls: CartIntent[] = [];
+    const { actor, settled } = start({
+      mutate: (intent) => {
+        calls.push(intent);
+        return calls.length === 1 ? first.promise : Promise.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }, { id: 'l2', variantId: 'v2', quantity: 1 }]) });
+      },
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
+    actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
+    actor.send({ type: 'cart.add', variantId: 'v2', quantity: 1 });
+    actor.send({ type: 'cart.add', variantId: 'v2', quantity: 1 });
+    first.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]) });
+    await settled('ready');
+
+    expect(calls).toEqual([
+      { kind: 'add', variantId: 'v1', quantity: 1 },
+      { kind: 'add', variantId: 'v2', quantity: 1 },
+    ]);
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(2);
+  });
+
+  it('quantity changes coalesce: only the last value queued behind the one in flight is sent', async () => {
+    const first = deferred<CartMutationResult>();
+    const calls: CartIntent[] = [];
+    const { actor, settled } = start({
+      fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
+      mutate: (intent) => {
+        calls.push(intent);
+        return calls.length === 1 ? first.promise : Promise.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 4 }]) });
+      },
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 2 });
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 3 });
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 4 });
+    first.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) });
+    await settled('ready');
+
+    expect(calls.map((c) => (c.kind === 'setQuantity' ? c.quantity : c.kind))).toEqual([2, 4]);
+  });
+
+  it('insufficient stock: takes the order the server capped and shows the available quantity', async () => {
+    const { actor, settled, lastCount } = start({
+      fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
+      mutate: async () => ({
+        ok: false,
+        code: 'INSUFFICIENT_STOCK_ERROR',
+        message: 'Only 3 items were added to the order due to insufficient stock',
+        quantityAvailable: 3,
+        order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 3 }]),
+      }),
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 50 });
+    await settled('ready');
+
+    const { context } = actor.getSnapshot();
+    expect(context.stockNotice).toEqual({ variantId: 'v1', quantityAvailable: 3 });
+    expect(context.order?.lines[0]?.quantity).toBe(3);
+    expect(context.failed).toBeNull();
+    expect(lastCount()).toEqual({ lineCount: 1, quantity: 3 });
+  });
+
+  it.each([
+    { code: 'ORDER_LIMIT_ERROR', message: 'limit', maxItems: 20 },
+    { code: 'ORDER_MODIFICATION_ERROR', message: 'not modifiable' },
+    { code: 'NEGATIVE_QUANTITY_ERROR', message: 'negative' },
+    { code: 'ORDER_INTERCEPTOR_ERROR', message: 'per product', interceptorError: 'MAX_PER_PRODUCT' },
+  ] as const)('$code keeps the previous cart and offers a retry', async (failure) => {
+    const previous = fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]);
+    let attempt = 0;
+    const { actor, spies, settled, lastCount } = start({
+      fetch: async () => previous,
+      mutate: async () => (++attempt === 1 ? { ok: false, ...failure } : { ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) }),
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failed).not.toBeNull());
+
+    expect(actor.getSnapshot().context.order).toBe(previous);
+    expect(actor.getSnapshot().context.failed?.error).toMatchObject({ code: failure.code, message: failure.message });
+    expect(lastCount()).toEqual({ lineCount: 1, quantity: 1 }); // the optimistic count rolled back
+
+    actor.send({ type: 'cart.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.order?.lines[0]?.quantity).toBe(2));
+    expect(spies.mutate).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.failed).toBeNull();
+  });
+
+  it('a network failure keeps the cart; retry sends the same intent again', async () => {
+    let attempt = 0;
+    const { actor, spies, settled } = start({
+      mutate: async (intent) => {
+        if (++attempt === 1) throw new TypeError('Failed to fetch');
+        expect(intent).toEqual({ kind: 'remove', lineId: 'l1' });
+        return { ok: true, order: fakeOrder([]) };
+      },
+      fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.remove', lineId: 'l1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failed?.error.code).toBe('NETWORK'));
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
+
+    actor.send({ type: 'cart.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.order?.lines).toHaveLength(0));
+    expect(spies.mutate).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed first load offers a retry that loads again', async () => {
+    let attempt = 0;
+    const { actor, settled } = start({
+      fetch: async () => {
+        if (++attempt === 1) throw new Error('offline');
+        return fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]);
+      },
+    });
+    await settled('loadFailed');
+    expect(actor.getSnapshot().context.failed?.error.code).toBe('LOAD_FAILED');
+
+    actor.send({ type: 'cart.retry' });
+    await settled('ready');
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
+  });
+
+  it('a sync (other tab, login) refetches; during a mutation it waits until the queue is through', async () => {
+    const answer = deferred<CartMutationResult>();
+    let fetches = 0;
+    const { actor, spies, settled } = start({
+      fetch: async () => (++fetches === 1 ? null : fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }, { id: 'l7', variantId: 'v7', quantity: 1 }])),
+      mutate: () => answer.promise,
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
+    actor.send({ type: 'cart.sync' });
+    expect(spies.fetch).toHaveBeenCalledTimes(1);
+    answer.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]) });
+    await vi.waitFor(() => expect(spies.fetch).toHaveBeenCalledTimes(2));
+    await settled('ready');
+
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(2);
+  });
+
+  it('takes a newer order from the coupon flow', async () => {
+    const { actor, settled, spies } = start({ fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]) });
+    await settled('ready');
+
+    const discounted = fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }], { couponCodes: ['WELCOME10'] });
+    actor.send({ type: 'cart.orderChanged', order: discounted });
+
+    expect(actor.getSnapshot().context.order).toBe(discounted);
+    expect(spies.announceChange).toHaveBeenCalled();
+  });
+
+  it('clicks while the first load is on its way are kept and sent after it', async () => {
+    const load = deferred<Order | null>();
+    const { actor, spies, settled } = start({ fetch: () => load.promise });
+
+    actor.send({ type: 'cart.add', variantId: 'v3', quantity: 1 });
+    load.resolve(null);
+    await settled('ready');
+
+    expect(spies.mutate).toHaveBeenCalledWith({ kind: 'add', variantId: 'v3', quantity: 1 });
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { isFavourite, wishlistMachine, type MemberWishlist, type WishlistItem } from '../../../machines/wishlist.machine';
+import { deferred } from './fixtures';
+
+const item = (id: string): WishlistItem => ({ id, slug: `p-${id}`, name: `Product ${id}`, image: null, price: 1000, variantId: `v${id}` });
+
+function start(
+  guestItems: WishlistItem[],
+  fakes: {
+    fetch?: () => Promise<MemberWishlist>;
+    toggle?: (productId: string) => Promise<{ productId: string; isFav: boolean; count: number }>;
+    merge?: (ids: string[]) => Promise<number>;
+  } = {},
+) {
+  const spies = {
+    fetch: vi.fn(fakes.fetch ?? (async () => ({ items: [], count: 0 }))),
+    toggle: vi.fn(fakes.toggle ?? (async (productId: string) => ({ productId, isFav: true, count: 1 }))),
+    merge: vi.fn(fakes.merge ?? (async (ids: string[]) => ids.length)),
+    persistGuest: vi.fn<(p: { items: WishlistItem[] }) => void>(),
+    clearGuest: vi.fn(),
+    reportCount: vi.fn<(p: { count: number }) => void>(),
+  };
+  const actor = createActor(
+    wishlistMachine.provide({
+      actors: {
+        fetchWishList: fromPromise(() => spies.fetch()),
+        toggleFav: fromPromise(({ input }) => spies.toggle(input.productId)),
+        mergeWishList: fromPromise(({ input }) => spies.merge(input.productIds)),
+      },
+      actions: {
+        persistGuest: (_, p) => spies.persistGuest(p),
+        clearGuest: () => spies.clearGuest(),
+        reportCount: (_, p) => spies.reportCount(p),
+      },
+    }),
+    { input: { guestItems } },
+  ).start();
+  const lastCount = () => spies.reportCount.mock.lastCall?.[0].count;
+  return { actor, spies, lastCount };
+}
+
+describe('wishlist machine', () => {
+  it('a guest toggles locally: stored, counted, and toggled back off', () => {
+    const { actor, spies, lastCount } = start([item('1')]);
+    expect(lastCount()).toBe(1);
+
+    actor.send({ type: 'wishlist.toggle', productId: '2', item: item('2') });
+    expect(isFavourite(actor.getSnapshot().context, '2')).toBe(true);
+    expect(spies.persistGuest).toHaveBeenLastCalledWith({ items: [item('2'), item('1')] });
+    expect(lastCount()).toBe(2);
+
+    actor.send({ type: 'wishlist.toggle', productId: '1' });
+    expect(actor.getSnapshot().context.ids).toEqual(['2']);
+    expect(lastCount()).toBe(1);
+    expect(spies.toggle).not.toHaveBeenCalled();
+  });
+
+  it("merges a guest's favourites on login, clears the local list and shows the account's", async () => {
+    const { actor, spies, lastCount } = start([item('1'), item('2')], {
+      fetch: async () => ({ items: [item('1'), item('2'), item('9')], count: 3 }),
+    });
+
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('member')).toBe(true));
+
+    expect(spies.merge).toHaveBeenCalledWith(['1', '2']);
+    expect(spies.clearGuest).toHaveBeenCalled();
+    expect(actor.getSnapshot().context.ids).toEqual(['1', '2', '9']);
+    expect(lastCount()).toBe(3);
+  });
+
+  it('a failed merge keeps the guest list stored (merged at the next login)', async () => {
+    const { actor, spies } = start([item('1')], { merge: async () => Promise.reject(new Error('offline')) });
+
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('member')).toBe(true));
+
+    expect(spies.clearGuest).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.error?.code).toBe('MERGE_FAILED');
+  });
+
+  it('a member toggles on the server; the heart flips at once and a double click is ignored', async () => {
+    const answer = deferred<{ productId: string; isFav: boolean; count: number }>();
+    const { actor, spies, lastCount } = start([], { toggle: () => answer.promise });
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ member: 'idle' })).toBe(true));
+
+    actor.send({ type: 'wishlist.toggle', productId: '5', item: item('5') });
+    actor.send({ type: 'wishlist.toggle', productId: '5', item: item('5') });
+    expect(isFavourite(actor.getSnapshot().context, '5')).toBe(true);
+
+    answer.resolve({ productId: '5', isFav: true, count: 4 });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ member: 'idle' })).toBe(true));
+
+    expect(spies.toggle).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.items).toEqual([item('5')]);
+    expect(lastCount()).toBe(4);
+  });
+
+  it('a failed member toggle rolls the heart back and reports the error', async () => {
+    const { actor } = start([], { toggle: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ member: 'idle' })).toBe(true));
+
+    actor.send({ type: 'wishlist.toggle', productId: '5', item: item('5') });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toEqual({ code: 'NETWORK', productId: '5' }));
+
+    expect(isFavourite(actor.getSnapshot().context, '5')).toBe(false);
+  });
+
+  it('sign-out empties the list; another tab syncs a guest list', () => {
+    const { actor, lastCount } = start([]);
+
+    actor.send({ type: 'wishlist.sync', guestItems: [item('3')] });
+
+    expect(actor.getSnapshot().context.ids).toEqual(['3']);
+    expect(lastCount()).toBe(1);
+  });
+});
