@@ -4,12 +4,14 @@ import { getShortestPaths } from 'xstate/graph';
 import { contactMachine } from '../../../machines/contact.machine';
 import { localeMachine } from '../../../machines/locale.machine';
 import { sessionMachine } from '../../../machines/session.machine';
+import type { ContactUsInput, ContactUsResult } from '../../../services/content.service';
+import type { CheckUserResult } from '../../../services/session.service';
 
 // Path tests from the real machines (architecture guide, example 8): xstate/graph finds the
 // shortest event sequence to every state; each path replays on a live actor whose invoked
 // services never settle, so the path's own xstate.done/error events decide the outcome.
 
-const never = () => fromPromise(() => new Promise<never>(() => {}));
+const never = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
 
 function describePath(steps: readonly { event: EventObject }[]): string {
   return steps
@@ -45,7 +47,7 @@ function replay(machine: AnyStateMachine, input: unknown, steps: readonly { even
 }
 
 describe('contact machine paths', () => {
-  const machine = contactMachine.provide({ actors: { sendContactMessage: never() } });
+  const machine = contactMachine.provide({ actors: { sendContactMessage: never<ContactUsResult, ContactUsInput>() } });
   const events: EventObject[] = [
     { type: 'contact.change', field: 'name', value: 'Sara' } as EventObject,
     { type: 'contact.change', field: 'emailAddress', value: 'sara@example.com' } as EventObject,
@@ -76,7 +78,9 @@ describe('contact machine paths', () => {
 });
 
 describe('session machine paths', () => {
-  const machine = sessionMachine.provide({ actors: { createSession: never(), checkUser: never() } });
+  const machine = sessionMachine.provide({
+    actors: { createSession: never<{ token: string }, void>(), checkUser: never<CheckUserResult, { token: string | null }>() },
+  });
   const events: EventObject[] = [
     { type: 'xstate.done.actor.createSession', output: { token: 'tok-1' } } as EventObject,
     { type: 'xstate.error.actor.createSession', error: new Error('down') } as EventObject,
@@ -111,7 +115,7 @@ describe('session machine paths', () => {
 });
 
 describe('locale machine paths', () => {
-  const machine = localeMachine.provide({ actors: { loadCatalog: never() } });
+  const machine = localeMachine.provide({ actors: { loadCatalog: never<void, { locale: 'ar' | 'en' }>() } });
   const input = { locale: 'ar' as const, cookieEnabled: true };
   const paths = pathsToEveryState(machine, {
     input,
