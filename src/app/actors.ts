@@ -14,6 +14,7 @@ import { createShopClient, type FailureRecorder, type ShopClient } from '../../s
 import { sendContactMessage } from '../../services/content.service';
 import { checkUser, createSession } from '../../services/session.service';
 import type { Locale } from '../i18n/locales';
+import { createShopActors, type CartActor, type GuestWishlistStore, type TabChannel, type WishlistActor } from './shop-actors';
 import type { StoredToken, TokenStore } from './token-store';
 
 export interface AppActorsDeps {
@@ -38,6 +39,9 @@ export interface AppActorsDeps {
   recorder?: FailureRecorder;
   /** Dev inspector (see docs/inspector.md). */
   inspect?: (event: InspectionEvent) => void;
+  /** Cart/wishlist: a guest's favourites store and the cross-tab channel (browser: shop-actors.ts). */
+  guestWishlist?: GuestWishlistStore;
+  tabChannel?: TabChannel | null;
 }
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -48,6 +52,10 @@ export interface AppActors {
   session: SessionActor;
   locale: LocaleActor;
   search: SearchActor;
+  /** The active order (cart page, header count, add-to-cart buttons). */
+  cart: CartActor;
+  /** Favourites (hearts, header count, wishlist page). */
+  wishlist: WishlistActor;
   /** The Shop API client of a locale (shares the session's token). */
   client(locale: Locale): ShopClient;
   /** Page-scoped machines, already wired; views create them with useActorRef/useMachine. */
@@ -57,6 +65,10 @@ export interface AppActors {
     review: ReturnType<typeof provideReview>;
     /** Catalogue: fire-and-forget "this product was viewed" (most watched). */
     recordProductView: ReturnType<typeof provideRecordProductView>;
+    /** Cart page: the coupon form (its orders go to the cart actor). */
+    coupon: ReturnType<typeof createShopActors>['coupon'];
+    /** Cart page: cheapest eligible shipping method, halalas (null: none). */
+    shippingEstimate: ReturnType<typeof createShopActors>['shippingEstimate'];
   };
   start(): void;
   stop(): void;
@@ -154,22 +166,35 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   );
 
   const sessionActor = session;
+  const shop = createShopActors({
+    session: sessionActor,
+    client: current,
+    guestWishlist: deps.guestWishlist ?? { read: () => [], write: () => {}, clear: () => {} },
+    channel: deps.tabChannel ?? null,
+    inspect: deps.inspect,
+  });
   return {
     session: sessionActor,
     locale,
     search,
+    cart: shop.cart,
+    wishlist: shop.wishlist,
     client,
     machines: {
       contact: provideContact(current),
       review: provideReview(current),
       recordProductView: provideRecordProductView(current),
+      coupon: shop.coupon,
+      shippingEstimate: shop.shippingEstimate,
     },
     start() {
       locale.start();
       sessionActor.start();
       search.start();
+      shop.start();
     },
     stop() {
+      shop.stop();
       search.stop();
       sessionActor.stop();
       locale.stop();

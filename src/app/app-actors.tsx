@@ -7,6 +7,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/local
 import { localeFromPath } from '../i18n/paths';
 import { createAppActors, type AppActors } from './actors';
 import { createFailureLog } from './failure-log';
+import { browserShopDeps } from './shop-actors';
 import { browserTokenStore, type TokenStore } from './token-store';
 
 const AppActorsContext = createContext<AppActors | null>(null);
@@ -63,6 +64,7 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies, c
           console.warn(`[shop-api] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`),
       }),
       inspect: inspectBuffer ?? undefined,
+      ...(isBrowser ? browserShopDeps() : {}),
     });
     return { actors: created, inspectBuffer };
   });
@@ -109,7 +111,7 @@ function createInspectBuffer(): InspectBuffer {
   return fn;
 }
 
-export function useAppActors(): Pick<AppActors, 'session' | 'locale' | 'search' | 'machines'> {
+export function useAppActors(): Pick<AppActors, 'session' | 'locale' | 'search' | 'cart' | 'wishlist' | 'machines'> {
   const actors = useContext(AppActorsContext);
   if (!actors) throw new Error('useAppActors() needs <AppActorsProvider> above it (src/root.tsx)');
   return actors;
