@@ -9,10 +9,21 @@ import { BagIcon } from '../icons/icons';
  */
 export interface CatalogueActions {
     onAddToCart?: (variantId: string, quantity: number) => void;
-    onToggleFav?: (productId: string) => void;
+    /** `item`: what the wishlist page shows of it (a guest's list is kept in the browser). */
+    onToggleFav?: (productId: string, item?: FavItem) => void;
     /** Pending state from the machines (a click while pending is ignored by them anyway). */
     isAdding?: (variantId: string) => boolean;
     isFav?: (productId: string) => boolean | undefined;
+}
+
+/** A favourite as the wishlist page lists it (prices in halalas). */
+export interface FavItem {
+    id: string;
+    slug: string;
+    name: string;
+    image: { src: string; width: number; height: number } | null;
+    price: number | null;
+    variantId: string | null;
 }
 
 /**

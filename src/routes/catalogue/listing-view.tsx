@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { FilterBar } from '../../components/catalogue/filter-bar';
@@ -57,6 +57,10 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
     const view = parseListingParams(searchParams).view;
     const params = useMemo(() => ({ ...listing.params, view }), [listing.params, view]);
 
+    // Filters act through React once it runs; tests and styles can tell (data-interactive).
+    const [interactive, setInteractive] = useState(false);
+    useEffect(() => setInteractive(true), []);
+
     const hrefFor = useCallback((p: ListingParams) => pathname + listingSearch(p), [pathname]);
     const go = useCallback((href: string) => navigate(href, { preventScrollReset: true }), [navigate]);
 
@@ -64,7 +68,7 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
         <div className="container catalogue-page">
             <h1>{title}</h1>
             {intro}
-            <div className="listing">
+            <div className="listing" data-interactive={interactive || undefined}>
                 <details className="listing__filters">
                     <summary>{t`Filters`}</summary>
                     <FilterBar

@@ -72,6 +72,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     const urlVariantId = searchParams.get('variant');
     const [pendingId, setPendingId] = useState<string | null>(null);
     useEffect(() => setPendingId(null), [urlVariantId]);
+    // Option radios only act once React runs; tests and styles can tell (data-interactive).
+    const [interactive, setInteractive] = useState(false);
+    useEffect(() => setInteractive(true), []);
     const variant = resolveVariant(product.variants, pendingId ?? urlVariantId);
     const pricing = variant ? variantPricing(variant, product.dropPrice, now) : null;
     const stock = variant ? stockState(variant) : 'out-of-stock';
@@ -119,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />
             ))}
             <Breadcrumb items={crumbs} />
-            <article className="product" aria-labelledby="product-title">
+            <article className="product" aria-labelledby="product-title" data-interactive={interactive || undefined}>
                 <ProductGallery images={galleryImages(product.assets, variant?.image ?? null)} productName={product.name} />
                 <div className="product__info">
                     {product.isNew && (

@@ -1,0 +1,251 @@
+// The catalogue as a shopper meets it (issue 4, "How it is checked"): home rows and banners,
+// category filters in the URL, pagination and the back button, grid/list, variant choice with
+// price/stock/SKU, out-of-stock variants, 404s, server-rendered product HTML with JSON-LD, and axe,
+// in Arabic and English. Test data is read from the running Shop API (through the storefront's
+// proxy), so the tests follow the seed instead of hard-coding it.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatMoneyPlain } from '../../src/lib/money';
+import { acceptLanguage, browserLocale, exactly, expect, localePath, locales, test, tr, type Locale } from './fixtures';
+
+async function shop<T>(request: APIRequestContext, locale: Locale, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await request.post(`/shop-api?languageCode=${locale}`, { data: { query, variables } });
+    expect(res.ok(), `Shop API ${res.status()}`).toBe(true);
+    const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data as T;
+}
+
+interface Variant {
+    id: string;
+    sku: string;
+    priceWithTax: number;
+    stockLevel: string;
+    inStock: boolean;
+    options: { id: string; name: string; groupId: string }[];
+}
+interface Product {
+    id: string;
+    name: string;
+    slug: string;
+    optionGroups: { id: string; name: string; customFields: { type: string } | null }[];
+    variants: Variant[];
+}
+
+const PRODUCTS = `query($take: Int) { products(options: { take: $take }) { items {
+  id name slug
+  optionGroups { id name customFields { type } }
+  variants { id sku priceWithTax stockLevel inStock options { id name groupId } }
+} } }`;
+
+async function products(request: APIRequestContext, locale: Locale): Promise<Product[]> {
+    return (await shop<{ products: { items: Product[] } }>(request, locale, PRODUCTS, { take: 100 })).products.items;
+}
+
+const soldOut = (v: Variant) => !v.inStock || v.stockLevel === 'OUT_OF_STOCK';
+
+/** A product with a colour group whose colours have different SKUs, one colour sold out in some size or not. */
+function colourProduct(list: Product[]) {
+    for (const p of list) {
+        const colour = p.optionGroups.find((g) => g.customFields?.type === 'color');
+        if (!colour || p.variants.length < 2) continue;
+        const byColour = new Map<string, Variant>();
+        for (const v of p.variants) {
+            const o = v.options.find((x) => x.groupId === colour.id);
+            if (o && !byColour.has(o.id) && !soldOut(v)) byColour.set(o.id, v);
+        }
+        const [a, b] = [...byColour.values()];
+        if (a && b && a.sku !== b.sku) return { product: p, colour, from: a, to: b };
+    }
+    throw new Error('seed has no product with two in-stock colours');
+}
+
+function optionName(v: Variant, groupId: string): string {
+    return v.options.find((o) => o.groupId === groupId)!.name;
+}
+
+function price(halalas: number, locale: Locale): string {
+    return formatMoneyPlain(halalas, locale);
+}
+
+/** Opens a listing and waits until React runs its filters. */
+async function openListing(page: Page, path: string) {
+    await page.goto(path);
+    await expect(page.locator('.listing[data-interactive]')).toBeAttached();
+}
+
+async function cardNames(page: Page): Promise<string[]> {
+    return page.locator('.product-card__name').allTextContents();
+}
+
+for (const locale of locales) {
+    test.describe(`catalogue (${locale})`, () => {
+        test.use(browserLocale(locale));
+
+        test('the home page shows both product rows @responsive', async ({ page }) => {
+            await page.goto(localePath(locale, '/'));
+            for (const title of ['New arrivals', 'Special offers']) {
+                const section = page.getByRole('region', { name: tr(locale, title) });
+                await expect(section).toBeVisible();
+                await expect(section.locator('.product-card')).toHaveCount(8);
+            }
+        });
+
+        test('the home page shows the super banners with a mobile artwork', async ({ page, request }) => {
+            const { superBanners } = await shop<{ superBanners: { id: string }[] }>(request, locale, '{ superBanners { id } }');
+            expect(superBanners.length, 'seeded super banners').toBeGreaterThan(0);
+            await page.goto(localePath(locale, '/'));
+            const hero = page.getByRole('region', { name: tr(locale, 'Featured') });
+            await expect(hero.locator('picture')).toHaveCount(superBanners.length);
+            await expect(hero.locator('picture source[media]').first()).toHaveAttribute('srcset', /.+/);
+            // The first banner is the LCP image: eager and high priority.
+            await expect(hero.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+        });
+
+        test('a category filters by colour and price, and the URL says so', async ({ page, request }) => {
+            const bar = await shop<{ filterBarProducts: { colors: { code: string; name: string }[]; maxValue: number } }>(
+                request,
+                locale,
+                'query($input: ProductFilterInput) { filterBarProducts(input: $input) { colors { code name } maxValue } }',
+                { input: { categoryCode: 'women' } },
+            );
+            const colour = bar.filterBarProducts.colors[0]!;
+            const count = async (input: Record<string, unknown>) =>
+                (
+                    await shop<{ productByFacetValue: { totalItems: number } }>(
+                        request,
+                        locale,
+                        'query($input: ProductFilterInput!) { productByFacetValue(input: $input) { totalItems } }',
+                        { input: { categoryCode: 'women', ...input } },
+                    )
+                ).productByFacetValue.totalItems;
+
+            await openListing(page, localePath(locale, '/products/c/women'));
+            await page.getByRole('checkbox', { name: exactly(colour.name) }).click();
+            await expect(page).toHaveURL(new RegExp(`[?&]color=${colour.code}(&|$)`));
+            const withColour = await count({ colorCodes: [colour.code] });
+            await expect(page.locator('.product-card')).toHaveCount(Math.min(withColour, 10));
+
+            await page.getByRole('slider', { name: tr(locale, 'Maximum price') }).fill('300');
+            await expect(page).toHaveURL(/[?&]max=300(&|$)/);
+            await expect(page).toHaveURL(new RegExp(`color=${colour.code}`));
+            const both = await count({ colorCodes: [colour.code], maxPrice: 30000 });
+            await expect(page.locator('.product-card')).toHaveCount(Math.min(both, 10));
+            await expect(page.getByRole('checkbox', { name: exactly(colour.name) })).toBeChecked();
+        });
+
+        test('on a phone the filters fold behind their summary and still filter by colour @mobile', async ({ page }) => {
+            await openListing(page, localePath(locale, '/products/c/women'));
+            const filters = page.locator('details.listing__filters');
+            await expect(filters).not.toHaveAttribute('open');
+            await filters.locator('summary').click();
+            await expect(filters).toHaveAttribute('open');
+            const swatch = filters.getByRole('checkbox').first();
+            await swatch.click();
+            await expect(page).toHaveURL(/[?&]color=/);
+        });
+
+        test('pagination moves pages and the back button restores them', async ({ page }) => {
+            await openListing(page, localePath(locale, '/products'));
+            const first = await cardNames(page);
+            expect(first).toHaveLength(10);
+            await page.getByRole('link', { name: tr(locale, 'Page {0}', { 0: locale === 'ar' ? '٢' : '2' }) }).click();
+            await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+            await expect.poll(() => cardNames(page)).not.toEqual(first);
+            const second = await cardNames(page);
+            expect(second.some((n) => first.includes(n))).toBe(false);
+            await page.goBack();
+            await expect(page).not.toHaveURL(/page=2/);
+            await expect.poll(() => cardNames(page)).toEqual(first);
+            await page.goForward();
+            await expect.poll(() => cardNames(page)).toEqual(second);
+        });
+
+        test('the list view and the grid view toggle', async ({ page }) => {
+            await openListing(page, localePath(locale, '/products'));
+            const grid = page.getByRole('button', { name: tr(locale, 'Grid view') });
+            const list = page.getByRole('button', { name: tr(locale, 'List view') });
+            await expect(grid).toHaveAttribute('aria-pressed', 'true');
+            await list.click();
+            await expect(page).toHaveURL(/[?&]view=list/);
+            await expect(list).toHaveAttribute('aria-pressed', 'true');
+            await expect(page.locator('.product-grid')).toHaveAttribute('data-view', 'list');
+            await grid.click();
+            await expect(page).not.toHaveURL(/view=list/);
+            await expect(page.locator('.product-grid')).toHaveAttribute('data-view', 'grid');
+        });
+
+        test('choosing a colour shows that variant’s price, stock and SKU, and it is in the URL', async ({ page, request }) => {
+            const { product, colour, from, to } = colourProduct(await products(request, locale));
+            await page.goto(localePath(locale, `/products/${product.slug}?variant=${from.id}`));
+            await expect(page.locator('article.product[data-interactive]')).toBeAttached();
+            await expect(page.getByTestId('sku')).toHaveText(from.sku);
+            await expect(page.getByTestId('price').first()).toHaveText(price(from.priceWithTax, locale));
+            await page.getByRole('group', { name: new RegExp(colour.name) }).getByRole('radio', { name: optionName(to, colour.id) }).click();
+            await expect(page).toHaveURL(new RegExp(`variant=${to.id}`));
+            await expect(page.getByTestId('sku')).toHaveText(to.sku);
+            await expect(page.getByTestId('price').first()).toHaveText(price(to.priceWithTax, locale));
+            await expect(page.getByTestId('stock-status')).toHaveText(
+                tr(locale, to.stockLevel === 'LOW_STOCK' ? 'Only a few left' : 'In stock'),
+            );
+            // The chosen variant is shareable: a fresh load of the URL renders it on the server.
+            const html = await (await request.get(page.url(), { headers: { 'accept-language': acceptLanguage[locale] } })).text();
+            expect(html).toContain(to.sku);
+        });
+
+        test('an out-of-stock variant says so and cannot be added to the cart', async ({ page, request }) => {
+            const all = await products(request, locale);
+            const p = all.find((x) => x.variants.some(soldOut))!;
+            const v = p.variants.find(soldOut)!;
+            await page.goto(localePath(locale, `/products/${p.slug}?variant=${v.id}`));
+            await expect(page.getByTestId('stock-status')).toHaveText(tr(locale, 'Out of stock'));
+            await expect(page.getByRole('button', { name: tr(locale, 'Add to cart') })).toBeDisabled();
+        });
+
+        test('the server HTML of a product page has its name, price and JSON-LD', async ({ request }) => {
+            const { product, from } = colourProduct(await products(request, locale));
+            const res = await request.get(localePath(locale, `/products/${product.slug}?variant=${from.id}`), {
+                headers: { 'accept-language': acceptLanguage[locale] },
+                maxRedirects: 0,
+            });
+            expect(res.status()).toBe(200);
+            const html = await res.text();
+            expect(html).toContain(product.name);
+            expect(html).toContain(price(from.priceWithTax, locale));
+            const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+            const ld = blocks.find((b) => b['@type'] === 'Product');
+            expect(ld).toMatchObject({ name: product.name });
+            const offers = Array.isArray(ld.offers) ? ld.offers : [ld.offers];
+            expect(offers).toContainEqual(
+                expect.objectContaining({ sku: from.sku, priceCurrency: 'SAR', price: (from.priceWithTax / 100).toFixed(2) }),
+            );
+            expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toBeTruthy();
+        });
+
+        test('unknown product, category and brand answer 404', async ({ request }) => {
+            for (const path of ['/products/no-such-product-x', '/products/c/no-such-category-x', '/products/brand/no-such-brand-x']) {
+                const res = await request.get(localePath(locale, path), {
+                    headers: { 'accept-language': acceptLanguage[locale] },
+                    maxRedirects: 0,
+                });
+                expect(res.status(), path).toBe(404);
+            }
+        });
+
+        for (const [name, path] of [
+            ['home', '/'],
+            ['category listing', '/products/c/women?color=black'],
+            ['category index', '/products/c'],
+        ] as const) {
+            test(`the ${name} page has no serious accessibility violations`, async ({ page, axe }) => {
+                await page.goto(localePath(locale, path));
+                await axe();
+            });
+        }
+
+        test('the product page has no serious accessibility violations', async ({ page, axe, request }) => {
+            const { product } = colourProduct(await products(request, locale));
+            await page.goto(localePath(locale, `/products/${product.slug}`));
+            await axe();
+        });
+    });
+}
