@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { AppActorsProvider } from './app/app-actors';
+import { ShopActionsBridge } from './components/cart/shop-actions-bridge';
 import { ErrorPage } from './components/error-page/error-page';
 import { ProgressBar } from './components/progress-bar/progress-bar';
 import { loadedI18n, loadI18n } from './i18n/i18n';
@@ -76,7 +77,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       secureCookies={loaderData.secureCookies}
     >
       <ProgressBar />
-      <Outlet />
+      <ShopActionsBridge>
+        <Outlet />
+      </ShopActionsBridge>
     </AppActorsProvider>
   );
 }

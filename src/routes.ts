@@ -30,6 +30,9 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('products/c/:categoryCode/:subCategoryCode', 'routes/catalogue/category.tsx', { id: id('subcategory') }),
       route('products/brand/:brandCode', 'routes/catalogue/brand.tsx', { id: id('brand') }),
       route('products/:slug', 'routes/catalogue/product.tsx', { id: id('product') }),
+      // Cart and wishlist (issue 5): per-session, rendered in the browser (decision 003).
+      route('cart', 'routes/cart/cart.tsx', { id: id('cart') }),
+      route('wishlist', 'routes/cart/wishlist.tsx', { id: id('wishlist') }),
       route('*', 'routes/not-found.tsx', { id: id('not-found') }),
     ]),
     // Catalogue resource route: a page of a product's reviews as data (no layout).

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import type { WishlistItem } from '../../../machines/wishlist.machine';
+import { Image } from '../image/image';
+import { LocaleLink } from '../locale-link/locale-link';
+import { useLocale } from '../../hooks/use-locale';
+import { formatMoneyPlain } from '../../lib/money';
+
+export interface WishlistListProps {
+  items: readonly WishlistItem[];
+  onMoveToCart: (item: WishlistItem) => void;
+  onRemove: (item: WishlistItem) => void;
+}
+
+/** Favourites with "move to cart" (adds the product's default variant) and "remove". */
+export function WishlistList({ items, onMoveToCart, onRemove }: WishlistListProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <ul className="wishlist" aria-label={t`Saved products`}>
+      {items.map((item) => (
+        <li key={item.id} className="wishlist__item" aria-labelledby={`wish-${item.id}`}>
+          <div className="cart-line__media">
+            <Image src={item.image?.src} alt="" width={96} ratio="1-1" sizes="96px" />
+          </div>
+          <div className="cart-line__info">
+            <h2 id={`wish-${item.id}`} className="cart-line__name">
+              <LocaleLink to={`/products/${encodeURIComponent(item.slug)}`}>{item.name}</LocaleLink>
+            </h2>
+            {item.price !== null && (
+              <p className="cart-line__unit">
+                <bdi>{formatMoneyPlain(item.price, locale)}</bdi>
+              </p>
+            )}
+          </div>
+          <div className="wishlist__actions">
+            <button type="button" className="button button--primary" disabled={!item.variantId} onClick={() => onMoveToCart(item)}>
+              {t`Move to cart`}
+              <span className="visually-hidden"> {item.name}</span>
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => onRemove(item)}>
+              {t`Remove`}
+              <span className="visually-hidden"> {item.name}</span>
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

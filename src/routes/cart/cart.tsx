@@ -1,0 +1,120 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActor, useSelector } from '@xstate/react';
+import type { Route } from './+types/cart';
+import { useAppActors, useSessionSummary } from '../../app/app-actors';
+import { CartLine } from '../../components/cart/cart-line';
+import { cartErrorText } from '../../components/cart/cart-messages';
+import { CartSummary } from '../../components/cart/cart-summary';
+import { CouponForm } from '../../components/cart/coupon-form';
+import { checkoutHref } from '../../components/cart/safe-redirect';
+import { EmptyState } from '../../components/catalogue/empty-state';
+import { LocaleLink } from '../../components/locale-link/locale-link';
+import { routeMeta } from '../../seo/route-meta';
+import { pendingQuantity } from '../../../machines/lib/cart-projection';
+
+// Decision 003: the cart is per session, so the server renders the shell and a skeleton; the
+// browser fills it from the cart actor (which the header count shares).
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: msg`Shopping cart`,
+    description: msg`The products in your cart, their prices, VAT and the total.`,
+    noindex: true,
+  });
+
+export default function CartPage() {
+  return (
+    <div className="container cart-page">
+      <h1 className="cart-page__title">
+        <Trans>Shopping cart</Trans>
+      </h1>
+      <CartContents />
+    </div>
+  );
+}
+
+function CartContents() {
+  const { i18n } = useLingui();
+  const { cart } = useAppActors();
+  const order = useSelector(cart, (s) => s.context.order);
+  const queue = useSelector(cart, (s) => s.context.queue);
+  const loading = useSelector(cart, (s) => s.matches('loading'));
+  const loadFailed = useSelector(cart, (s) => (s.matches('loadFailed') ? s.context.failed : null));
+  const { loggedIn } = useSessionSummary();
+
+  if (loadFailed) {
+    return (
+      <div className="cart-page__failed" role="alert">
+        <p>{cartErrorText(i18n, loadFailed.error)}</p>
+        <button type="button" className="button button--primary" onClick={() => cart.send({ type: 'cart.retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (loading && !order) return <CartSkeleton />;
+  if (!order || order.lines.length === 0) {
+    return (
+      <EmptyState title={i18n._(msg`Your cart is empty.`)}>
+        <LocaleLink className="button button--primary" to="/products">
+          <Trans>Start shopping</Trans>
+        </LocaleLink>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="cart-page__layout" aria-busy={loading || undefined}>
+      <ul className="cart-lines" aria-label={i18n._(msg`Products in your cart`)}>
+        {order.lines.map((line) => (
+          <CartLine
+            key={line.id}
+            line={line}
+            pendingQuantity={pendingQuantity(queue, line.id)}
+            onQuantity={(lineId, quantity) => cart.send({ type: 'cart.setQuantity', lineId, quantity })}
+            onRemove={(lineId) => cart.send({ type: 'cart.remove', lineId })}
+          />
+        ))}
+      </ul>
+      <aside className="cart-page__aside">
+        <ShippingAwareSummary orderKey={`${order.code}:${order.totalQuantity}:${order.subTotalWithTax}`} />
+        <CouponForm appliedCodes={order.couponCodes} />
+        <LocaleLink className="button button--primary cart-page__checkout" to={checkoutHref(order.code, loggedIn)}>
+          <Trans>Proceed to checkout</Trans>
+        </LocaleLink>
+        {!loggedIn && (
+          <p className="cart-page__note">
+            <Trans>You will be asked to sign in first; your cart stays as it is.</Trans>
+          </p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+/** Asks for eligible shipping methods again whenever the cart's content changes. */
+function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
+  return <ShippingEstimate key={orderKey} orderKey={orderKey} />;
+}
+
+function ShippingEstimate({ orderKey }: { orderKey: string }) {
+  const { cart, machines } = useAppActors();
+  const order = useSelector(cart, (s) => s.context.order);
+  const [snapshot] = useActor(machines.shippingEstimate, { input: { orderKey } });
+  const estimate = snapshot.status === 'done' ? snapshot.output : snapshot.status === 'error' ? null : undefined;
+  if (!order) return null;
+  return <CartSummary order={order} shippingEstimate={estimate} />;
+}
+
+function CartSkeleton() {
+  const { t } = useLingui();
+  return (
+    <div className="cart-skeleton" role="status" aria-label={t`Loading your cart`}>
+      {[0, 1].map((i) => (
+        <div key={i} className="cart-skeleton__line" aria-hidden="true">
+          <span className="cart-skeleton__media" />
+          <span className="cart-skeleton__text" />
+        </div>
+      ))}
+    </div>
+  );
+}
