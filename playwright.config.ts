@@ -24,7 +24,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results/e2e',
+  // several developers may run Playwright in one tree: run-e2e.mjs gives each port its own dir
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results/e2e',
   // 2 cores run Vendure, the storefront and the browsers: two workers is the most that helps.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
@@ -34,7 +35,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [
     [CI ? 'line' : 'list'],
-    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e/results.json' }],
+    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }],
   ],
   use: {
     baseURL,

@@ -57,6 +57,11 @@ export function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}\\s*$`);
 }
 
+/** Accessible names that start with a text (labels such as "Full name *" with a required mark). */
+export function startingWith(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
 /** lang and dir of the <html> element of a server-rendered document. */
 export function htmlAttributes(html: string): { lang?: string; dir?: string } {
   const tag = /<html\b[^>]*>/i.exec(html)?.[0] ?? '';

@@ -6,7 +6,8 @@
 //   E2E_BASE_URL=http://127.0.0.1:8080 node tests/tools/run-e2e.mjs   use servers you already run
 //
 // Env: E2E_PORT (8900), E2E_SERVER_PORT (3900), E2E_WORKERS (2), CHROMIUM_PATH (/usr/bin/chromium),
-// E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Server output goes to test-results/e2e-servers.log.
+// E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Server output: test-results/e2e-servers-<port>.log;
+// Playwright's traces and screenshots: test-results/e2e-<port>/.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -35,13 +36,13 @@ const portTaken = (port) =>
     s.once('error', () => res(false));
   });
 
-function playwright(baseURL) {
+function playwright(baseURL, outputDir) {
   return new Promise((res) => {
     const bin = join(root, 'node_modules/@playwright/test/cli.js');
     const child = spawn(process.execPath, [bin, 'test', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseURL },
+      env: { ...process.env, E2E_BASE_URL: baseURL, PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
@@ -50,7 +51,7 @@ function playwright(baseURL) {
 async function main() {
   if (process.env.E2E_BASE_URL) {
     log(`using the servers at ${process.env.E2E_BASE_URL}`);
-    return playwright(process.env.E2E_BASE_URL);
+    return playwright(process.env.E2E_BASE_URL, `test-results/e2e-${new URL(process.env.E2E_BASE_URL).port || 'ext'}`);
   }
 
   const PORT = Number(process.env.E2E_PORT ?? 8900);
@@ -65,11 +66,11 @@ async function main() {
   const { buildIfNeeded } = await import('../../src/server/start.mjs');
   let t = Date.now();
   buildIfNeeded();
-  log(`builds up to date (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(`build step done (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   mkdirSync(join(root, 'test-results'), { recursive: true });
-  const logFile = join(root, 'test-results/e2e-servers.log');
+  const logFile = join(root, `test-results/e2e-servers-${PORT}.log`);
   const out = createWriteStream(logFile);
   const baseURL = `http://127.0.0.1:${PORT}`;
   log(`starting Vendure :${SERVER_PORT} and the storefront :${PORT} (DATA_DIR ${dataDir}; log ${logFile})`);
@@ -130,7 +131,7 @@ async function main() {
   }
   log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
 
-  const code = await playwright(baseURL);
+  const code = await playwright(baseURL, `test-results/e2e-${PORT}`);
   if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
   await stop();
   return code;
