@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 /**
  * Five stars filled to `rate` (0-5, fractions as partial fill), drawn by CSS from one element
@@ -7,9 +9,10 @@ import type { CSSProperties } from 'react';
  * "Rated 4.3 out of 5".
  */
 export function RatingStars({ rate, size = 16, label }: { rate: number; size?: number; label?: string }) {
-    const { t, i18n } = useLingui();
+    const { t } = useLingui();
+    const locale = useLocale();
     const value = Math.max(0, Math.min(5, rate));
-    const shown = i18n.number(Math.round(value * 10) / 10, { maximumFractionDigits: 1 });
+    const shown = formatNumber(Math.round(value * 10) / 10, locale, 1);
     const style = { '--rating-fill': `${(value / 5) * 100}%`, '--rating-size': `${size}px` } as CSSProperties;
     return <span className="rating-stars" role="img" aria-label={label ?? t`Rated ${shown} out of 5`} style={style} />;
 }

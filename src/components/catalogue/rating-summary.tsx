@@ -1,14 +1,17 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 import type { RatingBreakdown } from './types';
 import { RatingStars } from './rating-stars';
 
 /** Overall rating with the count per star as bars (a list readable without the bars). */
 export function RatingSummary({ rating }: { rating: RatingBreakdown }) {
-    const { t, i18n } = useLingui();
+    const { t } = useLingui();
+    const locale = useLocale();
     const total = rating.totalCount;
     if (total === 0) return <p className="rating-summary rating-summary--empty">{t`No reviews yet.`}</p>;
-    const overall = i18n.number(Math.round(rating.overallRate * 10) / 10, { maximumFractionDigits: 1 });
+    const overall = formatNumber(Math.round(rating.overallRate * 10) / 10, locale, 1);
     return (
         <div className="rating-summary">
             <p className="rating-summary__overall">
@@ -19,7 +22,7 @@ export function RatingSummary({ rating }: { rating: RatingBreakdown }) {
             <ul className="rating-summary__bars" aria-label={t`Rating distribution`}>
                 {rating.distribution.map(({ rate, count }) => {
                     const percent = Math.round((count / total) * 100);
-                    const shownCount = i18n.number(count);
+                    const shownCount = formatNumber(count, locale);
                     return (
                         <li key={rate} className="rating-summary__row">
                             <span className="rating-summary__label">{t`${plural(rate, { one: '# star', other: '# stars' })}`}</span>

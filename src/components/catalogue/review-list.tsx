@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocale } from '../../hooks/use-locale';
-import { intlLocale } from '../../i18n/locales';
+import { formatDate } from './format';
 import { RatingStars } from './rating-stars';
 import type { ReviewView } from './types';
 
@@ -8,7 +8,6 @@ import type { ReviewView } from './types';
 export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
     const { t } = useLingui();
     const locale = useLocale();
-    const date = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Asia/Riyadh' });
     return (
         <ol className="review-list">
             {reviews.map((r) => (
@@ -23,7 +22,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
                         <p className="review__meta">
                             <span className="review__author">{r.authorName}</span>
                             {' · '}
-                            <time dateTime={r.createdAt}>{date.format(new Date(r.createdAt))}</time>
+                            <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
                             {r.isAuthor && (
                                 <span className="review__badge">
                                     {r.state === 'approved' ? t`Your review` : t`Your review (awaiting approval)`}

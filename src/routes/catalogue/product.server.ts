@@ -37,7 +37,13 @@ export interface ProductPageData {
  * product's id). All anonymous cached reads: the page is the same for every visitor; personal
  * bits (favourite, own review) come from the client machines.
  */
-export async function loadProductPage(locale: Locale, slug: string): Promise<ProductPageData> {
+export function loadProductPage(locale: Locale, slug: string): Promise<ProductPageData> {
+    // The mapped page (sanitised description included) is cached like the reads it is made of:
+    // sanitising HTML on every request would cost more than the rest of the loader.
+    return cachedRead(locale, 'catalogue:productPage', { slug }, () => buildProductPage(locale, slug));
+}
+
+async function buildProductPage(locale: Locale, slug: string): Promise<ProductPageData> {
     const p = await cachedRead(locale, 'GetSingleProduct', { slug }, (c) => getProduct(c, slug, CACHEABLE));
     if (!p) throw data(null, { status: 404 });
     const [related, reviews] = await Promise.all([

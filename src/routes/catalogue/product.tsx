@@ -18,7 +18,7 @@ import type { AssetView } from '../../components/catalogue/types';
 import { presetUrl } from '../../components/image/image-sources';
 import { useLocale } from '../../hooks/use-locale';
 import { localeContext } from '../../i18n/locale-middleware.server';
-import { intlLocale } from '../../i18n/locales';
+import { formatDate } from '../../components/catalogue/format';
 import { absoluteUrl } from '../../seo/alternates';
 import { routeMeta } from '../../seo/route-meta';
 import '../../styles/catalogue.css';
@@ -111,9 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         productJsonLd(product, { url: pageUrl, origin, now }),
         breadcrumbJsonLd(crumbs.map((c) => ({ name: c.label, ...(c.to ? { url: absoluteUrl(origin, c.to, locale) } : {}) }))),
     ];
-    const promoEnd = pricing?.promoEndsAt
-        ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'Asia/Riyadh' }).format(new Date(pricing.promoEndsAt))
-        : null;
+    const promoEnd = pricing?.promoEndsAt ? formatDate(pricing.promoEndsAt, locale, 'long') : null;
     const isFav = actions.isFav?.(product.id) ?? product.isFav;
 
     return (
