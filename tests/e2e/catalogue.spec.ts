@@ -201,6 +201,15 @@ for (const locale of locales) {
             await expect(page.getByRole('button', { name: tr(locale, 'Add to cart') })).toBeDisabled();
         });
 
+        test('a guest who opens the review form is asked to sign in', async ({ page, request }) => {
+            const { product } = colourProduct(await products(request, locale));
+            await page.goto(localePath(locale, `/products/${product.slug}`));
+            await expect(page.locator('article.product[data-interactive]')).toBeAttached();
+            await page.getByRole('button', { name: tr(locale, 'Write a review') }).click();
+            await expect(page.getByText(tr(locale, 'Sign in to review this product.'))).toBeVisible();
+            await expect(page.getByRole('link', { name: tr(locale, 'Sign in'), exact: true })).toBeVisible();
+        });
+
         test('the server HTML of a product page has its name, price and JSON-LD', async ({ request }) => {
             const { product, from } = colourProduct(await products(request, locale));
             const res = await request.get(localePath(locale, `/products/${product.slug}?variant=${from.id}`), {
@@ -249,3 +258,47 @@ for (const locale of locales) {
         });
     });
 }
+
+test.describe('reviews by a customer who bought the product', () => {
+    test.use(browserLocale('en'));
+
+    test('writes a review: invalid input is explained, the text is kept, then it is sent for moderation', async ({ page, request, context, baseURL }) => {
+        const login = await request.post('/shop-api?languageCode=en', {
+            data: {
+                query: 'mutation { login(username: "customer@example.com", password: "Customer123!") { __typename ... on CurrentUser { id } } }',
+            },
+        });
+        const token = login.headers()['vendure-auth-token'];
+        expect(token, 'login token').toBeTruthy();
+        const orders = await request.post('/shop-api?languageCode=en', {
+            headers: { authorization: `Bearer ${token}` },
+            data: {
+                query: `{ activeCustomer { orders(options: { filter: { state: { in: ["PaymentSettled"] } } }) { items {
+                    lines { orderLineHasReview productVariant { product { slug name } } } } } } }`,
+            },
+        });
+        type Line = { orderLineHasReview: boolean; productVariant: { product: { slug: string; name: string } } };
+        const lines: Line[] = (await orders.json()).data.activeCustomer.orders.items.flatMap((o: { lines: Line[] }) => o.lines);
+        const line = lines.find((l) => !l.orderLineHasReview);
+        expect(line, 'a purchased line without a review').toBeTruthy();
+        await context.addCookies([{ name: 'vendure_token', value: token!, url: baseURL! }]);
+
+        await page.goto(`/en/products/${line!.productVariant.product.slug}`);
+        await expect(page.locator('article.product[data-interactive]')).toBeAttached();
+        await page.getByRole('button', { name: 'Write a review' }).click();
+        const form = page.locator('form.review-form');
+        await expect(form).toBeVisible();
+
+        await form.getByLabel('Title').fill('Ok');
+        await form.getByRole('button', { name: 'Submit review' }).click();
+        await expect(form.getByText('Choose a rating from 1 to 5 stars.')).toBeVisible();
+        await expect(form.getByText('Give your review a title of at least 3 characters.')).toBeVisible();
+        await expect(form.getByLabel('Title')).toHaveValue('Ok');
+
+        await form.getByRole('radio', { name: '4 out of 5 stars' }).click();
+        await form.getByLabel('Title').fill('Lovely and well made');
+        await form.getByLabel('Your review', { exact: true }).fill('The fabric is soft and the fit is true to size.');
+        await form.getByRole('button', { name: 'Submit review' }).click();
+        await expect(page.getByText('Thank you! Your review will appear once it has been checked.')).toBeVisible();
+    });
+});
