@@ -172,7 +172,7 @@ export function createShopActors(deps: ShopActorsDeps) {
 }
 
 /** The browser's implementations (local storage, BroadcastChannel); null parts where missing. */
-export function browserShopDeps(): { guestWishlist: GuestWishlistStore; channel: TabChannel | null } {
+export function browserShopDeps(): { guestWishlist: GuestWishlistStore; tabChannel: TabChannel | null } {
   const storage = (() => {
     try {
       return typeof window !== 'undefined' ? window.localStorage : null;
@@ -204,7 +204,7 @@ export function browserShopDeps(): { guestWishlist: GuestWishlistStore; channel:
       }
     },
   };
-  if (typeof BroadcastChannel === 'undefined') return { guestWishlist, channel: null };
+  if (typeof BroadcastChannel === 'undefined') return { guestWishlist, tabChannel: null };
   let bc: BroadcastChannel | null = null;
   const open = () => (bc ??= new BroadcastChannel(SYNC_CHANNEL));
   const channel: TabChannel = {
@@ -218,7 +218,7 @@ export function browserShopDeps(): { guestWishlist: GuestWishlistStore; channel:
       return () => open().removeEventListener('message', onMessage);
     },
   };
-  return { guestWishlist, channel };
+  return { guestWishlist, tabChannel: channel };
 }
 
 function isWishlistItem(value: unknown): value is WishlistItem {
