@@ -177,7 +177,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                             onAddToCart={actions.onAddToCart}
                             adding={variant ? (actions.isAdding?.(variant.id) ?? false) : false}
                         />
-                        <FavButton productId={product.id} productName={product.name} isFav={isFav} onToggleFav={actions.onToggleFav} />
+                        <FavButton
+                            productId={product.id}
+                            productName={product.name}
+                            isFav={isFav}
+                            onToggleFav={
+                                actions.onToggleFav &&
+                                ((id) =>
+                                    actions.onToggleFav?.(id, {
+                                        id,
+                                        slug: product.slug,
+                                        name: product.name,
+                                        image: variant?.image ?? product.assets[0] ?? null,
+                                        price: pricing?.price ?? null,
+                                        variantId: variant && stock !== 'out-of-stock' ? variant.id : null,
+                                    }))
+                            }
+                        />
                     </div>
                     {product.descriptionHtml && (
                         <section className="product__description" aria-labelledby="product-description">
