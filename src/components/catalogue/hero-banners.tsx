@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { cropSrcSet, cropUrl, type ImageRatio } from '../image/image-sources';
 import { LocaleLink } from '../locale-link/locale-link';
 import type { AssetView } from './types';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 /** Where a banner leads: a locale-neutral site path, an allow-listed external URL, or nowhere. */
 export type BannerHref = { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null;
@@ -100,9 +102,11 @@ export function BannerPicture({
 /** The home page's super banners: a swipeable strip (no autoplay) with slide buttons. */
 export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }) {
     const { t } = useLingui();
+    const locale = useLocale();
     const track = useRef<HTMLUListElement>(null);
     const [active, setActive] = useState(0);
     const count = banners.length;
+    const total = formatNumber(count, locale);
 
     useEffect(() => {
         const el = track.current;
@@ -127,7 +131,7 @@ export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }
                         className="hero__slide"
                         data-index={i}
                         aria-roledescription={t`slide`}
-                        aria-label={t`${i + 1} of ${count}`}
+                        aria-label={t`${formatNumber(i + 1, locale)} of ${total}`}
                     >
                         <BannerLink href={b.href} label={b.title ?? ''}>
                             <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title ?? ''} priority={i === 0} />
@@ -143,7 +147,7 @@ export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }
                                 type="button"
                                 className="hero__dot"
                                 aria-current={i === active ? 'true' : undefined}
-                                aria-label={t`Show slide ${i + 1} of ${count}`}
+                                aria-label={t`Show slide ${formatNumber(i + 1, locale)} of ${total}`}
                                 onClick={() => {
                                     (track.current?.children[i] as HTMLElement | undefined)?.scrollIntoView({
                                         behavior: 'smooth',

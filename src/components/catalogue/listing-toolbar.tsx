@@ -2,6 +2,8 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { SORT_KEYS, withFilters, type ListingParams, type SortKey, type ViewMode } from '../../routes/catalogue/listing-params';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 export interface ListingToolbarProps {
     params: ListingParams;
@@ -13,7 +15,9 @@ export interface ListingToolbarProps {
 /** Result count, sort and grid/list view. Works as a GET form without JavaScript. */
 export function ListingToolbar({ params, totalItems, hrefFor, navigate }: ListingToolbarProps) {
     const { t } = useLingui();
+    const locale = useLocale();
     const id = useId();
+    const shown = formatNumber(totalItems, locale);
     const sortLabels: Record<SortKey, string> = {
         newest: t`Newest`,
         'price-asc': t`Price: low to high`,
@@ -30,7 +34,7 @@ export function ListingToolbar({ params, totalItems, hrefFor, navigate }: Listin
             }}
         >
             <p className="listing-toolbar__count" role="status">
-                {t`${plural(totalItems, { one: '# product', other: '# products' })}`}
+                {t`${plural(totalItems, { one: `${shown} product`, other: `${shown} products` })}`}
             </p>
             <div className="listing-toolbar__sort">
                 <label htmlFor={`${id}-sort`}>{t`Sort by`}</label>

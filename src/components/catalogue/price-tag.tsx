@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 export interface PriceTagProps {
     /** Halalas, what the cart charges. */
@@ -38,7 +39,7 @@ export function PriceTag({ price, compareAt = null, discountPercent = 0, from = 
                     {discountPercent > 0 && (
                         <>
                             {' '}
-                            <span className="price-tag__off">{t`${discountPercent}% off`}</span>
+                            <span className="price-tag__off">{t`${formatNumber(discountPercent, locale)}% off`}</span>
                         </>
                     )}
                 </>

@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
@@ -6,6 +5,9 @@ import { PriceTag } from './price-tag';
 import { FavButton, useCatalogueActions } from './product-actions';
 import { RatingStars } from './rating-stars';
 import type { ProductCardData } from './types';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
+import { ReviewCount } from './review-count';
 
 export interface ProductCardProps {
     product: ProductCardData;
@@ -26,6 +28,7 @@ const DEFAULT_SIZES = '(min-width: 1200px) 280px, (min-width: 768px) 31vw, 46vw'
  */
 export function ProductCard({ product, headingLevel = 3, priority = false, sizes = DEFAULT_SIZES }: ProductCardProps) {
     const { t } = useLingui();
+    const locale = useLocale();
     const actions = useCatalogueActions();
     const Heading = headingLevel === 2 ? 'h2' : 'h3';
     const isFav = actions.isFav?.(product.id) ?? product.isFav;
@@ -43,7 +46,7 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
                 />
                 <div className="product-card__badges">
                     {product.isNew && <span className="badge">{t`New`}</span>}
-                    {product.discountPercent > 0 && <span className="badge badge--sale">{t`-${product.discountPercent}%`}</span>}
+                    {product.discountPercent > 0 && <span className="badge badge--sale">{t`-${formatNumber(product.discountPercent, locale)}%`}</span>}
                     {!product.purchasable && <span className="badge badge--muted">{t`Out of stock`}</span>}
                 </div>
             </div>
@@ -74,9 +77,9 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
                 {product.rating && (
                     <p className="product-card__rating">
                         <RatingStars rate={product.rating.overallRate} size={14} />
-                        <span aria-hidden="true">({product.rating.totalCount})</span>
+                        <span aria-hidden="true">({formatNumber(product.rating.totalCount, locale)})</span>
                         <span className="visually-hidden">
-                            {t`${plural(product.rating.totalCount, { one: '# review', other: '# reviews' })}`}
+                            <ReviewCount count={product.rating.totalCount} />
                         </span>
                     </p>
                 )}

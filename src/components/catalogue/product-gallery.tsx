@@ -2,6 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Image } from '../image/image';
 import type { AssetView } from './types';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 export const GALLERY_IMAGE_WIDTH = 640;
 const GALLERY_SIZES = '(min-width: 1240px) 640px, (min-width: 768px) 52vw, 100vw';
@@ -12,9 +14,11 @@ const GALLERY_SIZES = '(min-width: 1240px) 640px, (min-width: 768px) 52vw, 100vw
  */
 export function ProductGallery({ images, productName }: { images: readonly AssetView[]; productName: string }) {
     const { t } = useLingui();
+    const locale = useLocale();
     const track = useRef<HTMLUListElement>(null);
     const [active, setActive] = useState(0);
     const count = images.length;
+    const total = formatNumber(count, locale);
 
     // The first image changes with the chosen colour: show it.
     const first = images[0]?.src;
@@ -61,7 +65,7 @@ export function ProductGallery({ images, productName }: { images: readonly Asset
                     <li key={img.src} className="gallery__slide" data-index={i} aria-hidden={count > 1 && i !== active ? true : undefined}>
                         <Image
                             src={img.src}
-                            alt={count > 1 ? t`${productName}, image ${i + 1} of ${count}` : productName}
+                            alt={count > 1 ? t`${productName}, image ${formatNumber(i + 1, locale)} of ${total}` : productName}
                             width={GALLERY_IMAGE_WIDTH}
                             ratio="1-1"
                             sizes={GALLERY_SIZES}
@@ -79,7 +83,7 @@ export function ProductGallery({ images, productName }: { images: readonly Asset
                                 type="button"
                                 className="gallery__thumb"
                                 aria-current={i === active ? 'true' : undefined}
-                                aria-label={t`Show image ${i + 1} of ${count}`}
+                                aria-label={t`Show image ${formatNumber(i + 1, locale)} of ${total}`}
                                 onClick={() => show(i)}
                             >
                                 <Image src={img.src} alt="" preset="thumb" />

@@ -7,6 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { IneligibleReason, ReviewFieldErrors, reviewMachine } from '../../../machines/review.machine';
 import { REVIEW_LIMITS, type ReviewField } from '../../../machines/schemas/review.schema';
 import { LocaleLink } from '../locale-link/locale-link';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from './format';
 
 export type ReviewActor = ActorRefFrom<typeof reviewMachine>;
 
@@ -30,6 +32,7 @@ const INELIGIBLE: Record<IneligibleReason, MessageDescriptor> = {
  */
 export function ReviewForm({ actor }: { actor: ReviewActor }) {
     const { t, i18n } = useLingui();
+    const locale = useLocale();
     const id = useId();
     const state = useSelector(actor, (s) => s.value);
     const values = useSelector(actor, (s) => s.context.values);
@@ -139,7 +142,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
                             <span className="star-input__star" aria-hidden="true" data-on={values.rating >= n || undefined}>
                                 ★
                             </span>
-                            <span className="visually-hidden">{t`${n} out of 5 stars`}</span>
+                            <span className="visually-hidden">{t`${formatNumber(n, locale)} out of ${formatNumber(5, locale)} stars`}</span>
                         </label>
                     ))}
                 </div>

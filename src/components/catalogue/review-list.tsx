@@ -20,7 +20,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
                             </h3>
                         </header>
                         <p className="review__meta">
-                            <span className="review__author">{r.authorName}</span>
+                            <bdi className="review__author">{r.authorName}</bdi>
                             {' · '}
                             <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
                             {r.isAuthor && (

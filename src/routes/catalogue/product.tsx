@@ -1,4 +1,3 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useRouteLoaderData, useSearchParams, type MetaDescriptor, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -26,6 +25,7 @@ import { loadProductPage } from './product.server';
 import { ProductReviews } from './product-reviews-section';
 import { useRecordProductView } from './record-product-view';
 import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './structured-data';
+import { ReviewCount } from '../../components/catalogue/review-count';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
     return loadProductPage(context.get(localeContext), params.slug);
@@ -140,7 +140,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     {product.rating.totalCount > 0 && (
                         <a className="product__rating-link" href="#reviews">
                             <RatingStars rate={product.rating.overallRate} />
-                            <span>{t`${plural(product.rating.totalCount, { one: '# review', other: '# reviews' })}`}</span>
+                            <span>
+                                <ReviewCount count={product.rating.totalCount} />
+                            </span>
                         </a>
                     )}
                     {/* Price, stock and SKU follow the chosen options; screen readers hear the change. */}
