@@ -2,9 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Route } from './+types/brand';
 import { localeContext } from '../../i18n/locale-middleware.server';
-import { loadedI18n } from '../../i18n/i18n';
-import { localeFromPath } from '../../i18n/paths';
 import { routeMeta } from '../../seo/route-meta';
+import { listingMeta } from './listing-meta';
 import { ListingView, listingShouldRevalidate } from './listing-view';
 import { loadFacetValue, loadListing } from './listing.server';
 
@@ -22,14 +21,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 export const shouldRevalidate = listingShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => {
-    const brand = args.loaderData?.brand;
-    if (!brand) return routeMeta(args, { title: '', description: '', notFound: true });
-    const i18n = loadedI18n(localeFromPath(args.location.pathname));
-    const name = brand.name;
-    return routeMeta(args, {
+    const d = args.loaderData;
+    if (!d) return routeMeta(args, { title: '', description: '', notFound: true });
+    const name = d.brand.name;
+    return listingMeta(args, {
         title: name,
-        description: i18n ? i18n._(msg`Genuine ${name} products with prices including VAT and delivery across Saudi Arabia.`) : name,
-        keepParams: ['page'],
+        description: msg`Genuine ${name} products with prices including VAT and delivery across Saudi Arabia.`,
+        neutralPath: `/products/brand/${encodeURIComponent(d.brand.code)}`,
+        params: d.listing.params,
     });
 };
 

@@ -4,10 +4,8 @@ import { data } from 'react-router';
 import type { Route } from './+types/category';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { localeContext } from '../../i18n/locale-middleware.server';
-import { localeFromPath } from '../../i18n/paths';
-import { pageMeta } from '../../seo/meta';
-import { routeMeta, siteOrigin, SITE_NAME } from '../../seo/route-meta';
-import { loadedI18n } from '../../i18n/i18n';
+import { routeMeta } from '../../seo/route-meta';
+import { listingMeta } from './listing-meta';
 import { ListingView, listingShouldRevalidate } from './listing-view';
 import { loadFacetValue, loadListing } from './listing.server';
 
@@ -43,22 +41,13 @@ export const shouldRevalidate = listingShouldRevalidate;
 export const meta: Route.MetaFunction = (args) => {
     const d = args.loaderData;
     if (!d) return routeMeta(args, { title: '', description: '', notFound: true });
-    const locale = localeFromPath(args.location.pathname);
-    const i18n = loadedI18n(locale);
     const name = d.subCategory ? `${d.subCategory.name} – ${d.category.name}` : d.category.name;
-    const neutral = d.subCategory
-        ? `/products/c/${encodeURIComponent(d.category.code)}/${encodeURIComponent(d.subCategory.code)}`
-        : `/products/c/${encodeURIComponent(d.category.code)}`;
-    const description = i18n ? i18n._(msg`Shop ${name}: prices include VAT, delivery across Saudi Arabia.`) : name;
-    return pageMeta({
+    const base = `/products/c/${encodeURIComponent(d.category.code)}`;
+    return listingMeta(args, {
         title: name,
-        description,
-        siteName: i18n ? i18n._(SITE_NAME) : '',
-        locale,
-        origin: siteOrigin(args.matches, args.location),
-        pathname: (locale === 'en' ? '/en' : '') + neutral,
-        search: args.location.search,
-        keepParams: ['page'],
+        description: msg`Shop ${name}: prices include VAT, delivery across Saudi Arabia.`,
+        neutralPath: d.subCategory ? `${base}/${encodeURIComponent(d.subCategory.code)}` : base,
+        params: d.listing.params,
     });
 };
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Route } from './+types/products';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { routeMeta } from '../../seo/route-meta';
+import { listingMeta } from './listing-meta';
 import { ListingView, listingShouldRevalidate } from './listing-view';
 import { loadListing } from './listing.server';
 
@@ -14,11 +15,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const shouldRevalidate = listingShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) =>
-    routeMeta(args, {
-        title: msg`All products`,
-        description: msg`Browse all products: filter by price, colour and brand, and sort by newest or price.`,
-        keepParams: ['page'],
-    });
+    args.loaderData
+        ? listingMeta(args, {
+              title: msg`All products`,
+              description: msg`Browse all products: filter by price, colour and brand, and sort by newest or price.`,
+              neutralPath: '/products',
+              params: args.loaderData.listing.params,
+          })
+        : routeMeta(args, { title: '', description: '', notFound: true });
 
 export default function Products({ loaderData }: Route.ComponentProps) {
     const { t } = useLingui();
