@@ -8,7 +8,6 @@ import {
     FastImporterService,
     ID,
     LanguageCode,
-    SearchService,
     TaxCategoryService,
 } from '@vendure/core';
 
@@ -16,7 +15,6 @@ import { createAssetFromBuffer } from '../assets';
 import { BRANDS, CATEGORIES, COLORS, Shape, Tr } from '../catalogue/data';
 import { generateCatalogue, ProductSpec } from '../catalogue/generate';
 import { brandLogoSvg, coverSvg, productSvg, renderImage, View } from '../catalogue/images';
-import { cancelPendingJobs } from '../jobs';
 import { SeedContext, SeedStep } from '../types';
 
 const { ar, en } = LanguageCode;
@@ -247,8 +245,8 @@ async function createProduct(seed: SeedContext, importer: FastImporterService, t
 /**
  * Facets (category / sub-category with parentCode / brand / color with colorCode, with cover and
  * feature images), generated products with rendered images, option groups, variants, stock and
- * sale prices. Bulk-inserted through Vendure's FastImporterService, then the search index is
- * rebuilt (the runner waits for the job queue to drain).
+ * sale prices. Bulk-inserted through Vendure's FastImporterService (no product events); runSeed()
+ * rebuilds the search index once all steps are done.
  */
 export const catalogueStep: SeedStep = {
     name: 'catalogue',
@@ -275,12 +273,8 @@ export const catalogueStep: SeedStep = {
                 seed.log(`  ${p.index + 1}/${specs.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
             }
         }
-        // Stock movements of the bulk import queued one 'update-variants' job per variant; the full
-        // reindex below supersedes them.
-        const cancelled = await cancelPendingJobs(seed.app, 'update-search-index');
-        await seed.injector.get(SearchService).reindex(seed.ctx);
         seed.log(
-            `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; ${cancelled} superseded index jobs cancelled, full reindex queued)`,
+            `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; search index is rebuilt after the last step)`,
         );
     },
 };
