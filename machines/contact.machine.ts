@@ -46,7 +46,6 @@ export const contactMachine = setup({
   types: {
     context: {} as ContactContext,
     events: {} as ContactEvent,
-    input: {} as { values?: Partial<ContactFormInput> } | undefined,
   },
   actors: {
     sendContactMessage: fromPromise<ContactUsResult, ContactUsInput>(async () => {
@@ -89,8 +88,8 @@ export const contactMachine = setup({
   },
 }).createMachine({
   id: 'contact',
-  context: ({ input }) => ({
-    values: { ...emptyValues(), ...input?.values },
+  context: () => ({
+    values: emptyValues(),
     errors: {},
     serverFieldError: null,
     failure: null,
