@@ -41,12 +41,15 @@ export function FavButton({
     productName,
     isFav,
     onToggleFav,
+    item,
     className = '',
 }: {
     productId: string;
     productName: string;
     isFav: boolean;
-    onToggleFav?: (productId: string) => void;
+    onToggleFav?: (productId: string, item?: FavItem) => void;
+    /** What the wishlist keeps of the product (a guest's list lives in the browser). */
+    item?: FavItem;
     className?: string;
 }) {
     const { t } = useLingui();
@@ -57,7 +60,7 @@ export function FavButton({
             aria-pressed={isFav}
             aria-label={t`Add ${productName} to wishlist`}
             disabled={!onToggleFav}
-            onClick={() => onToggleFav?.(productId)}
+            onClick={() => onToggleFav?.(productId, item)}
         >
             {/* Drawn by CSS (a mask): cards repeat this button dozens of times per page. */}
             <span className="fav-button__icon" aria-hidden="true" />

@@ -55,18 +55,15 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
                 productId={product.id}
                 productName={product.name}
                 isFav={isFav}
-                onToggleFav={
-                    actions.onToggleFav &&
-                    ((id) =>
-                        actions.onToggleFav?.(id, {
-                            id,
-                            slug: product.slug,
-                            name: product.name,
-                            image: product.image,
-                            price: product.price,
-                            variantId: product.purchasable ? product.variantId : null,
-                        }))
-                }
+                onToggleFav={actions.onToggleFav}
+                item={{
+                    id: product.id,
+                    slug: product.slug,
+                    name: product.name,
+                    image: product.image,
+                    price: product.price,
+                    variantId: product.purchasable ? product.variantId : null,
+                }}
             />
             <div className="product-card__body">
                 {product.brand && <p className="product-card__brand">{product.brand.name}</p>}

@@ -15,6 +15,32 @@ const bannerOptions = {
     ownOrigin: config.publicUrl,
 };
 
+// What the page reads of the content plugin's answers (decision 002). Until that plugin is
+// registered in the backend, the generated schema lacks these types and the services return
+// `unknown`; these shapes are the contract the documents select.
+interface AssetSource {
+    preview: string;
+    width: number;
+    height: number;
+    focalPoint?: { x: number; y: number } | null;
+}
+interface SuperBannerSource {
+    id: string | number;
+    title?: string | null;
+    redirectTo?: string | null;
+    asset: AssetSource;
+    mobileAsset?: AssetSource | null;
+}
+interface BannerSource {
+    id: string | number;
+    title?: string | null;
+    position: string;
+    slug?: string | null;
+    redirectTo?: string | null;
+    redirectToSlug?: string | null;
+    assets: AssetSource[];
+}
+
 export interface HomeFacetView {
     code: string;
     name: string;
@@ -47,8 +73,18 @@ export async function loadHome(locale: Locale): Promise<HomeData> {
             return fallback;
         });
     const [superBanners, banners, products, facets] = await Promise.all([
-        optional('super banners', cachedRead(locale, 'getSuperBanners', {}, (c) => getSuperBanners(c, undefined, CACHEABLE)), []),
-        optional('banners', cachedRead(locale, 'getBanners', { page: HOME_BANNER_PAGE }, (c) => getBanners(c, { page: HOME_BANNER_PAGE }, CACHEABLE)), []),
+        optional(
+            'super banners',
+            cachedRead(locale, 'getSuperBanners', {}, (c) => getSuperBanners(c, undefined, CACHEABLE)) as Promise<SuperBannerSource[]>,
+            [],
+        ),
+        optional(
+            'banners',
+            cachedRead(locale, 'getBanners', { page: HOME_BANNER_PAGE }, (c) =>
+                getBanners(c, { page: HOME_BANNER_PAGE }, CACHEABLE),
+            ) as Promise<BannerSource[]>,
+            [],
+        ),
         // The product rows are the page: if they fail, the error page says so.
         cachedRead(locale, 'homeProducts', { take: HOME_SECTION_SIZE }, (c) => getHomeProducts(c, HOME_SECTION_SIZE, CACHEABLE)),
         optional('home facets', cachedRead(locale, 'getHomeFacets', {}, (c) => getHomeFacets(c, CACHEABLE)), []),

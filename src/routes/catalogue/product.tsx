@@ -183,18 +183,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                             productId={product.id}
                             productName={product.name}
                             isFav={isFav}
-                            onToggleFav={
-                                actions.onToggleFav &&
-                                ((id) =>
-                                    actions.onToggleFav?.(id, {
-                                        id,
-                                        slug: product.slug,
-                                        name: product.name,
-                                        image: variant?.image ?? product.assets[0] ?? null,
-                                        price: pricing?.price ?? null,
-                                        variantId: variant && stock !== 'out-of-stock' ? variant.id : null,
-                                    }))
-                            }
+                            onToggleFav={actions.onToggleFav}
+                            item={{
+                                id: product.id,
+                                slug: product.slug,
+                                name: product.name,
+                                image: variant?.image ?? product.assets[0] ?? null,
+                                price: pricing?.price ?? null,
+                                variantId: variant && stock !== 'out-of-stock' ? variant.id : null,
+                            }}
                         />
                     </div>
                     {product.descriptionHtml && (
