@@ -192,13 +192,22 @@ for (const locale of locales) {
             expect(html).toContain(to.sku);
         });
 
-        test('an out-of-stock variant says so and cannot be added to the cart', async ({ page, request }) => {
+        test('an out-of-stock variant says so and cannot be added to the cart; an in-stock one can', async ({ page, request }) => {
             const all = await products(request, locale);
-            const p = all.find((x) => x.variants.some(soldOut))!;
-            const v = p.variants.find(soldOut)!;
-            await page.goto(localePath(locale, `/products/${p.slug}?variant=${v.id}`));
+            const p = all.find((x) => x.variants.some(soldOut) && x.variants.some((v) => !soldOut(v)))!;
+            const out = p.variants.find(soldOut)!;
+            const inStock = p.variants.find((v) => !soldOut(v))!;
+            const addToCart = page.getByRole('button', { name: tr(locale, 'Add to cart') });
+
+            await page.goto(localePath(locale, `/products/${p.slug}?variant=${out.id}`));
+            await expect(page.locator('article.product[data-interactive]')).toBeAttached();
             await expect(page.getByTestId('stock-status')).toHaveText(tr(locale, 'Out of stock'));
-            await expect(page.getByRole('button', { name: tr(locale, 'Add to cart') })).toBeDisabled();
+            await expect(addToCart).toBeDisabled();
+
+            await page.goto(localePath(locale, `/products/${p.slug}?variant=${inStock.id}`));
+            await expect(page.locator('article.product[data-interactive]')).toBeAttached();
+            await expect(page.getByTestId('sku')).toHaveText(inStock.sku);
+            await expect(addToCart).toBeEnabled();
         });
 
         test('a guest who opens the review form is asked to sign in', async ({ page, request }) => {
