@@ -174,7 +174,7 @@ for (const locale of locales) {
             await expect(page.locator('.product-grid')).toHaveAttribute('data-view', 'grid');
         });
 
-        test('choosing a colour shows that variant’s price, stock and SKU, and it is in the URL', async ({ page, request }) => {
+        test('choosing a colour shows that variant’s price, stock and SKU, and it is in the URL @responsive', async ({ page, request }) => {
             const { product, colour, from, to } = colourProduct(await products(request, locale));
             await page.goto(localePath(locale, `/products/${product.slug}?variant=${from.id}`));
             await expect(page.locator('article.product[data-interactive]')).toBeAttached();
@@ -254,13 +254,13 @@ for (const locale of locales) {
             ['category listing', '/products/c/women?color=black'],
             ['category index', '/products/c'],
         ] as const) {
-            test(`the ${name} page has no serious accessibility violations`, async ({ page, axe }) => {
+            test(`the ${name} page has no serious accessibility violations @responsive`, async ({ page, axe }) => {
                 await page.goto(localePath(locale, path));
                 await axe();
             });
         }
 
-        test('the product page has no serious accessibility violations', async ({ page, axe, request }) => {
+        test('the product page has no serious accessibility violations @responsive', async ({ page, axe, request }) => {
             const { product } = colourProduct(await products(request, locale));
             await page.goto(localePath(locale, `/products/${product.slug}`));
             await axe();
