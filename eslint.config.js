@@ -106,7 +106,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts'],
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // the backend and its e2e specs (tests/server) share the server's conventions
+    files: ['server/**/*.ts', 'tests/server/**/*.ts'],
     rules: {
       // NestJS/Vendure DI reads constructor parameter types at runtime (emitDecoratorMetadata):
       // turning those imports into `import type` would inject undefined.

@@ -71,6 +71,17 @@ export function htmlAttributes(html: string): { lang?: string; dir?: string } {
   };
 }
 
+/**
+ * Opens a page and waits until React has hydrated it: the server HTML shows buttons (menu, search
+ * toggle, form submit) before their handlers exist, and a click that early is lost. The app has no
+ * hydration marker, so this looks for React's fiber key on <body>, then lets the commit finish.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 /** Fails with a readable list when axe finds serious or critical WCAG 2.x A/AA violations. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);

@@ -5,6 +5,7 @@ import {
   acceptLanguage,
   browserLocale,
   exactly,
+  gotoHydrated,
   startingWith,
   expect,
   htmlAttributes,
@@ -164,7 +165,7 @@ for (const locale of locales) {
     test.use(browserLocale(locale));
 
     test(`the header offers account, wishlist, cart and search @responsive`, async ({ page, isMobile }) => {
-      await page.goto(localePath(locale, '/about'));
+      await gotoHydrated(page, localePath(locale, '/about'));
       const header = page.getByRole('banner');
       await expect(header).toBeVisible();
       await expect(header.getByRole('link', { name: tr(locale, 'Cart') })).toHaveAttribute('href', localePath(locale, '/cart'));
@@ -206,7 +207,7 @@ for (const locale of locales) {
     test.use(browserLocale(locale));
 
     test(`opens with categories, sub-lists, wishlist and language switch, and closes @mobile`, async ({ page }) => {
-      await page.goto(localePath(locale, '/'));
+      await gotoHydrated(page, localePath(locale, '/'));
       await page.getByRole('button', { name: tr(locale, 'Open menu') }).click();
       const menu = page.getByRole('dialog', { name: tr(locale, 'Menu') });
       await expect(menu).toBeVisible();
@@ -237,7 +238,7 @@ for (const locale of locales) {
     const field = (page: Page, label: string) => page.getByRole('textbox', { name: startingWith(tr(locale, label)) });
 
     test(`rejects bad input with translated messages @responsive`, async ({ page }) => {
-      await page.goto(localePath(locale, '/contact'));
+      await gotoHydrated(page, localePath(locale, '/contact'));
       await field(page, 'Email address').fill('not-an-email');
       await field(page, 'Message').fill('short');
       await page.getByRole('button', { name: tr(locale, 'Send message') }).click();
@@ -256,7 +257,7 @@ for (const locale of locales) {
     });
 
     test(`sends good input and confirms it`, async ({ page }) => {
-      await page.goto(localePath(locale, '/contact'));
+      await gotoHydrated(page, localePath(locale, '/contact'));
       await field(page, 'Full name').fill(locale === 'ar' ? 'سارة أحمد' : 'Sara Ahmed');
       await field(page, 'Email address').fill(`sara.${locale}.${Date.now()}@example.com`);
       await page.getByRole('textbox', { name: tr(locale, 'Mobile number (optional)') }).fill('0501234567');

@@ -176,6 +176,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (findings.length) {
     console.log(`logical CSS: ${findings.length} physical direction(s) in ${new Set(findings.map((f) => f.file)).size} file(s)`);
     process.exitCode = 1; // not exit(): it can cut off piped output
+  } else {
+    console.log(`logical CSS: ${checked} files checked, no physical directions`);
   }
-  console.log(`logical CSS: ${checked} files checked, no physical directions`);
 }

@@ -80,13 +80,29 @@ function run(cmd, env) {
     let tail = '';
     const child = spawn(cmd[0], cmd.slice(1), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => {
-      tail = (tail + chunk).slice(-4000);
+      tail += chunk;
     };
     child.stdout.on('data', (c) => (process.stdout.write(c), keep(c)));
     child.stderr.on('data', (c) => (process.stderr.write(c), keep(c)));
     child.on('error', (err) => res({ code: 127, tail: String(err) }));
     child.on('close', (code, signal) => res({ code: code ?? (signal ? 128 : 1), tail }));
   });
+}
+
+/** One line on what a check stage found, from its whole output. */
+export function summarizeCheck(output) {
+  const text = output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  const found = [];
+  const tsErrors = (text.match(/error TS\d+:/g) ?? []).length;
+  if (tsErrors) found.push(`${tsErrors} type error(s)`);
+  const eslint = /✖ (\d+) problems? \((\d+) errors?, (\d+) warnings?\)/.exec(text);
+  if (eslint) found.push(`eslint: ${eslint[2]} error(s), ${eslint[3]} warning(s)`);
+  for (const re of [/^logical CSS: .*$/m, /^translations: .*$/m, /^\d+ of \d+ spec operations defined$/m]) {
+    const m = re.exec(text);
+    if (m) found.push(m[0]);
+  }
+  if (found.length) return found.join('; ');
+  return text.trim().split('\n').pop()?.slice(0, 90) ?? '';
 }
 
 export function countVitest(file) {
@@ -142,8 +158,7 @@ async function main() {
       note = 'no test report';
       if (status === 'passed') status = 'failed';
     } else {
-      // the last non-empty output line says what a check found (e.g. "12 of 73 spec operations defined")
-      note = tail.trim().split('\n').pop()?.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').slice(0, 90) ?? '';
+      note = summarizeCheck(tail);
     }
     results.push({ ...s, status, note, ms, counts });
     console.log(`\n━━ ${s.title}: ${status.toUpperCase()} in ${fmt(ms)}${note ? ` (${note})` : ''}`);
