@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatMoneyPlain } from '../../lib/money';
+import { formatMoney, formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../hooks/use-locale';
 import { formatNumber } from './format';
 
@@ -41,6 +41,9 @@ export function PriceTag({ price, compareAt = null, discountPercent = 0, from = 
                             {' '}
                             <span className="price-tag__off">{t`${formatNumber(discountPercent, locale)}% off`}</span>
                         </>
+                    )}
+                    {size === 'large' && (
+                        <span className="price-tag__save">{t`You save ${formatMoney(compareAt - price, locale)}`}</span>
                     )}
                 </>
             )}
