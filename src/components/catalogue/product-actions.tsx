@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useState } from 'react';
+import { useLocale } from '../../hooks/use-locale';
 import { BagIcon } from '../icons/icons';
+import { formatNumber } from './format';
 
 /**
  * What the cart and wishlist (their own issue) plug into the catalogue: product pages and cards
@@ -83,6 +85,7 @@ export function AddToCart({
     adding?: boolean;
 }) {
     const { t } = useLingui();
+    const locale = useLocale();
     const [quantity, setQuantity] = useState(1);
     const canAdd = purchasable && variantId !== null && onAddToCart !== undefined && !adding;
     return (
@@ -98,7 +101,7 @@ export function AddToCart({
                 <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!purchasable}>
                     {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
                         <option key={n} value={n}>
-                            {n}
+                            {formatNumber(n, locale)}
                         </option>
                     ))}
                 </select>
