@@ -5,6 +5,8 @@ import { AccountPlugin } from './account';
 import { CommonPlugin } from './common';
 import { LiveOrdersPlugin } from './live-orders';
 import { PaymentsPlugin } from './payments';
+import { ContentPlugin } from './content';
+import { CartGuardsPlugin } from './cart-guards';
 
 /**
  * Our storefront plugins, registered by buildConfig() (server/src/vendure-config.ts).
@@ -17,5 +19,7 @@ export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
     AccountPlugin,
     PaymentsPlugin,
     LiveOrdersPlugin,
+    ContentPlugin,
+    CartGuardsPlugin,
     /* others add their plugin here */
 ];
