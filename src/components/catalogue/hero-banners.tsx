@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { cropSrcSet, cropUrl, type ImageRatio } from '../image/image-sources';
+import { candidateWidths, cropUrl, type ImageRatio } from '../image/image-sources';
 import { LocaleLink } from '../locale-link/locale-link';
 import type { AssetView } from './types';
 import { useLocale } from '../../hooks/use-locale';
@@ -34,21 +34,25 @@ function ratioOf(a: AssetView): ImageRatio {
     return `${a.width}-${a.height}`;
 }
 
+/** Crops up to the artwork's own width (banners are big already: never upscale them). */
+function srcSet(a: AssetView, displayWidth: number): string {
+    const widths = candidateWidths(displayWidth).filter((w) => w <= a.width);
+    if (widths.length === 0) widths.push(Math.min(displayWidth, a.width));
+    return widths.map((w) => `${cropUrl(a.src, w, ratioOf(a), a.focalPoint)} ${w}w`).join(', ');
+}
+
 function heightAt(a: AssetView, width: number): number {
     return Math.round((width * a.height) / a.width);
 }
 
-export function BannerLink({ href, label, children }: { href: BannerHref; label: string; children: ReactNode }) {
+/** The link's name is the picture's alt text (the banner's title). */
+export function BannerLink({ href, children }: { href: BannerHref; children: ReactNode }) {
     if (!href) return <div>{children}</div>;
     if (href.kind === 'internal') {
-        return (
-            <LocaleLink to={href.path} aria-label={label || undefined}>
-                {children}
-            </LocaleLink>
-        );
+        return <LocaleLink to={href.path}>{children}</LocaleLink>;
     }
     return (
-        <a href={href.href} rel="noopener noreferrer" target="_blank" aria-label={label || undefined}>
+        <a href={href.href} rel="noopener noreferrer" target="_blank">
             {children}
         </a>
     );
@@ -78,15 +82,15 @@ export function BannerPicture({
             {mobile && (
                 <source
                     media={MOBILE_MEDIA}
-                    srcSet={cropSrcSet(mobile.src, MOBILE_WIDTH, ratioOf(mobile), mobile.focalPoint)}
+                    srcSet={srcSet(mobile, MOBILE_WIDTH)}
                     sizes="100vw"
                     width={MOBILE_WIDTH}
                     height={heightAt(mobile, MOBILE_WIDTH)}
                 />
             )}
             <img
-                src={cropUrl(desktop.src, DESKTOP_WIDTH, ratioOf(desktop), desktop.focalPoint)}
-                srcSet={cropSrcSet(desktop.src, DESKTOP_WIDTH, ratioOf(desktop), desktop.focalPoint)}
+                src={cropUrl(desktop.src, Math.min(DESKTOP_WIDTH, desktop.width), ratioOf(desktop), desktop.focalPoint)}
+                srcSet={srcSet(desktop, DESKTOP_WIDTH)}
                 sizes={`(max-width: ${DESKTOP_WIDTH}px) 100vw, ${DESKTOP_WIDTH}px`}
                 width={DESKTOP_WIDTH}
                 height={heightAt(desktop, DESKTOP_WIDTH)}
@@ -133,8 +137,8 @@ export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }
                         aria-roledescription={t`slide`}
                         aria-label={t`${formatNumber(i + 1, locale)} of ${total}`}
                     >
-                        <BannerLink href={b.href} label={b.title ?? ''}>
-                            <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title ?? ''} priority={i === 0} />
+                        <BannerLink href={b.href}>
+                            <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title || (b.href ? t`View offer` : '')} priority={i === 0} />
                         </BannerLink>
                     </li>
                 ))}

@@ -27,13 +27,14 @@ export const meta: Route.MetaFunction = (args) =>
     });
 
 function Banners({ banners }: { banners: readonly BannerView[] }) {
+    const { t } = useLingui();
     if (banners.length === 0) return null;
     return (
         <ul className="banner-grid">
             {banners.map((b) => (
                 <li key={b.id}>
-                    <BannerLink href={b.href} label={b.title ?? ''}>
-                        <BannerPicture desktop={b.image} alt={b.title ?? ''} priority={false} />
+                    <BannerLink href={b.href}>
+                        <BannerPicture desktop={b.image} alt={b.title || (b.href ? t`View offer` : '')} priority={false} />
                     </BannerLink>
                 </li>
             ))}
