@@ -1,6 +1,7 @@
 import { SeedStep } from '../types';
 
 import { catalogueStep } from './catalogue';
+import { contentStep } from './content.step';
 import { demoCustomerStep } from './demo-customer';
 import { paymentsStep } from './payments.step';
 import { promotionsStep } from './promotions';
@@ -20,5 +21,6 @@ export const seedSteps: SeedStep[] = [
     demoCustomerStep,
     reviewsStep,
     paymentsStep,
+    contentStep,
     /* others add their steps here */
 ];
