@@ -1,8 +1,10 @@
 import {
     idsAreEqual,
+    Injector,
     LanguageCode,
     Order,
     OrderInterceptor,
+    OrderModifier,
     RequestContext,
     WillAddItemToOrderInput,
     WillAdjustOrderLineInput,
@@ -36,9 +38,24 @@ const messages: Partial<Record<LanguageCode, (max: number) => string>> = {
 export class LineQuantityInterceptor implements OrderInterceptor {
     constructor(private readonly maxLineQuantity: number) {}
 
-    willAddItemToOrder(ctx: RequestContext, order: Order, input: WillAddItemToOrderInput) {
-        const current = this.variantQuantity(order, input.productVariant.id);
-        if (current + input.quantity > this.maxLineQuantity) return this.message(ctx);
+    private orderModifier: OrderModifier | undefined;
+
+    init(injector: Injector) {
+        this.orderModifier = injector.get(OrderModifier);
+    }
+
+    async willAddItemToOrder(ctx: RequestContext, order: Order, input: WillAddItemToOrderInput) {
+        // Core passes the quantity the target line will have: when the item merges into an
+        // existing line (same variant and custom fields) that is the line's quantity plus the
+        // added units, so that line must not be counted twice.
+        const existing = await this.orderModifier?.getExistingOrderLine(
+            ctx,
+            order,
+            input.productVariant.id,
+            input.customFields,
+        );
+        const others = this.variantQuantity(order, input.productVariant.id, existing?.id);
+        if (others + input.quantity > this.maxLineQuantity) return this.message(ctx);
     }
 
     willAdjustOrderLine(ctx: RequestContext, order: Order, input: WillAdjustOrderLineInput) {
