@@ -99,6 +99,17 @@ for (const locale of locales) {
       await expectNoSeriousA11yViolations(page);
     });
 
+    test('a shopper adds a product straight from a listing card', async ({ page }) => {
+      await page.goto(localePath(locale, '/products'));
+      await expect(page.locator('[data-interactive]').first()).toBeAttached();
+      const card = page.locator('article.product-card').filter({ has: page.locator('.product-card__add') }).first();
+      const name = (await card.getByRole('heading').innerText()).trim();
+      await card.getByRole('button', { name: tr(locale, 'Add {0} to cart', { 0: name }) }).click();
+      await expectCartCount(page, locale, 1);
+      await page.reload();
+      await expectCartCount(page, locale, 1);
+    });
+
     test('a session that starts on a product page keeps its cart after a reload', async ({ page, request }) => {
       const [p] = (await buyableProducts(request, locale)).slice(locale === 'ar' ? 4 : 5);
       await addFromProductPage(page, locale, p!.slug);

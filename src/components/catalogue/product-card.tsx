@@ -8,6 +8,7 @@ import type { ProductCardData } from './types';
 import { useLocale } from '../../hooks/use-locale';
 import { formatNumber } from './format';
 import { ReviewCount } from './review-count';
+import { BagIcon } from '../icons/icons';
 
 export interface ProductCardProps {
     product: ProductCardData;
@@ -88,6 +89,18 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
                         from={product.priceVaries}
                     />
                 </div>
+                {product.purchasable && product.variantId && (
+                    <button
+                        type="button"
+                        className="button button--secondary product-card__add"
+                        aria-label={t`Add ${product.name} to cart`}
+                        disabled={!actions.onAddToCart || (actions.isAdding?.(product.variantId) ?? false)}
+                        onClick={() => product.variantId && actions.onAddToCart?.(product.variantId, 1)}
+                    >
+                        <BagIcon size={16} />
+                        <span aria-hidden="true">{t`Add to cart`}</span>
+                    </button>
+                )}
             </div>
         </article>
     );
