@@ -736,7 +736,8 @@ describe('account plugin (shop API)', () => {
             form.append('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
             const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${lang}`, {
                 method: 'POST',
-                headers: token ? { authorization: `Bearer ${token}` } : {},
+                // CSRF prevention is on: multipart requests must carry a preflight-forcing header.
+                headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
                 body: form,
             });
             return { status: res.status, ...((await res.json()) as { data: any; errors?: any[] }) };
