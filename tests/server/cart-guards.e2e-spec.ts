@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
-const PORT = 3452;
+const PORT = 3402;
 // Defaults of the cart-guards plugin (MAX_LINE_QUANTITY / MAX_ORDER_QUANTITY unset in tests).
 const MAX_LINE = 10;
 const MAX_ORDER = 50;
@@ -84,6 +84,25 @@ describe('cart guards', () => {
         expect(adjust.adjustOrderLine).toMatchObject({ __typename: 'OrderInterceptorError', message: text });
         const lower = await q(ADJUST, { id: lineId, q: 1 });
         expect(lower.adjustOrderLine).toMatchObject({ __typename: 'Order', totalQuantity: 1 });
+    });
+
+    it('asking for more than the stock while holding some cannot take the line past the maximum', async () => {
+        // Holding 9 and asking for 40 of a variant with stock 11..19: core caps the add at the
+        // stock and tells our interceptor only the units it adds (2..10), though the line would
+        // end at the stock, over the cap.
+        const held = MAX_LINE - 1;
+        const spec = env.seed.catalogue
+            .flatMap(p => p.variants)
+            .find(v => v.stock > MAX_LINE && v.stock <= MAX_LINE + held);
+        expect(spec, 'a variant with stock just over the per-product cap').toBeTruthy();
+        const id = String(env.seed.variantIdBySku[spec!.sku]);
+        const q = await cart('en');
+        const first = await q(ADD, { id, q: held });
+        expect(first.addItemToOrder).toMatchObject({ __typename: 'Order', totalQuantity: held });
+        const greedy = await q(ADD, { id, q: MAX_ORDER - MAX_LINE });
+        expect(greedy.addItemToOrder).toMatchObject({ __typename: 'OrderInterceptorError' });
+        const order = await q(`{ activeOrder { totalQuantity } }`, {});
+        expect(order.activeOrder.totalQuantity).toBe(held);
     });
 
     it.each([

@@ -5,6 +5,7 @@ import {
     Order,
     OrderInterceptor,
     OrderModifier,
+    ProductVariantService,
     RequestContext,
     WillAddItemToOrderInput,
     WillAdjustOrderLineInput,
@@ -38,24 +39,30 @@ const messages: Partial<Record<LanguageCode, (max: number) => string>> = {
 export class LineQuantityInterceptor implements OrderInterceptor {
     constructor(private readonly maxLineQuantity: number) {}
 
-    private orderModifier: OrderModifier | undefined;
+    private orderModifier: OrderModifier;
+    private variantService: ProductVariantService;
 
     init(injector: Injector) {
         this.orderModifier = injector.get(OrderModifier);
+        this.variantService = injector.get(ProductVariantService);
     }
 
     async willAddItemToOrder(ctx: RequestContext, order: Order, input: WillAddItemToOrderInput) {
-        // Core passes the quantity the target line will have: when the item merges into an
-        // existing line (same variant and custom fields) that is the line's quantity plus the
-        // added units, so that line must not be counted twice.
-        const existing = await this.orderModifier?.getExistingOrderLine(
-            ctx,
-            order,
-            input.productVariant.id,
-            input.customFields,
-        );
-        const others = this.variantQuantity(order, input.productVariant.id, existing?.id);
-        if (others + input.quantity > this.maxLineQuantity) return this.message(ctx);
+        const variantId = input.productVariant.id;
+        const existing = await this.orderModifier.getExistingOrderLine(ctx, order, variantId, input.customFields);
+        const inLine = existing?.quantity ?? 0;
+        const others = this.variantQuantity(order, variantId, existing?.id);
+        // Core passes the quantity the target line will have (its current units + the added
+        // ones), except when stock is short: then it passes only the units it will add, which
+        // makes the line exactly the saleable stock minus the variant's other lines. The two
+        // cannot be told apart when the numbers meet that equation, so that case is counted
+        // as the larger line (else "hold 1, ask for 999" would take all stock past the cap).
+        let lineAfter = input.quantity;
+        if (inLine > 0) {
+            const saleable = await this.variantService.getSaleableStockLevel(ctx, input.productVariant);
+            if (input.quantity + inLine + others === saleable) lineAfter = input.quantity + inLine;
+        }
+        if (others + lineAfter > this.maxLineQuantity) return this.message(ctx);
     }
 
     willAdjustOrderLine(ctx: RequestContext, order: Order, input: WillAdjustOrderLineInput) {
