@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
-const PORT = 3451;
+const PORT = 3401;
 const RATE_LIMIT = 3;
 type Lang = 'ar' | 'en';
 const ARABIC = /[\u0600-\u06FF]/;
@@ -94,13 +94,19 @@ describe('content plugin', () => {
         const categoryCodes = Object.keys(env.seed.facetValueIds)
             .filter(k => k.startsWith('category:'))
             .map(k => k.slice('category:'.length));
+        const external = home.data.banners.filter((b: any) => !b.redirectTo.startsWith('/'));
+        // exactly one external target, on a host of the storefront's allow-list
+        expect(external.map((b: any) => b.redirectTo)).toEqual(['https://tabby.ai/']);
+        expect(external[0]).toMatchObject({ position: 'bottom', redirectToSlug: null });
         for (const b of home.data.banners) {
             expect(b.page).toBe('home');
             expect(b.assets.length).toBeGreaterThan(0);
             expect(ARABIC.test(b.title)).toBe(lang === 'ar');
+            if (b === external[0]) continue;
             const [, , , cat] = b.redirectTo.split('/');
             expect(b.redirectTo.startsWith('/products/c/')).toBe(true);
             expect(categoryCodes).toContain(cat);
+            expect(b.redirectToSlug).toBe(cat);
         }
         const middle = await shop(env, q, { input: { page: 'home', position: 'middle' } }, { lang });
         expect(middle.data.banners.length).toBeGreaterThan(0);

@@ -189,6 +189,14 @@ const SOCIAL_LINKS: Array<[string, string]> = [
     ['whatsapp', 'https://wa.me/966500000000'],
 ];
 
+/** The one banner with an external target (a payment partner's campaign page). */
+export const INSTALLMENT_BANNER = {
+    slug: 'home-bottom-installments',
+    href: 'https://tabby.ai/',
+    en: 'Split it in 4 with Tabby',
+    ar: 'قسّمها على 4 دفعات مع تابي',
+};
+
 export const SEED_ALERTS: Record<Lang, string> = {
     en: 'Free shipping on orders over 300 SAR',
     ar: 'شحن مجاني للطلبات فوق 300 ريال',
@@ -208,10 +216,13 @@ async function artwork(width: number, height: number, colors: [string, string], 
             return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${(r * (0.18 + i * 0.08)).toFixed(0)}" fill="#fff" fill-opacity="${0.08 + i * 0.05}"/>`;
         })
         .join('');
+    // Without an explicit direction librsvg lays out mixed Arabic/digit runs left-to-right
+    // ("30 خصومات حتى٪"); with it the bidi order is right.
+    const rtl = /[\u0600-\u06FF]/.test(caption) ? ' direction="rtl"' : '';
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}
-<text x="${width / 2}" y="${height / 2}" font-family="sans-serif" font-size="${Math.round(r / 9)}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle">${escapeXml(caption)}</text>
+<text x="${width / 2}" y="${height / 2}" font-family="sans-serif" font-size="${Math.round(r / 9)}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle"${rtl}>${escapeXml(caption)}</text>
 </svg>`;
     return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
@@ -366,6 +377,31 @@ export const contentStep: SeedStep = {
             for (const lang of LANGS) {
                 await repo(Alert).save(
                     new Alert({ languageCode: lang as LanguageCode, name: SEED_ALERTS[lang], url: '/products', enabled: true }),
+                );
+            }
+        }
+
+        if (!(await repo(Banner).findOne({ where: { slug: INSTALLMENT_BANNER.slug } }))) {
+            // One external target, on a host of the storefront's banner allow-list (tabby.ai).
+            for (const lang of LANGS) {
+                const asset = await createAssetFromBuffer(
+                    seed,
+                    await artwork(1200, 400, ['#3b0764', '#5eead4'], INSTALLMENT_BANNER[lang], 99),
+                    `banner-home-bottom-installments-${lang}.webp`,
+                );
+                await repo(Banner).save(
+                    new Banner({
+                        page: 'home',
+                        position: 'bottom',
+                        languageCode: lang as LanguageCode,
+                        slug: INSTALLMENT_BANNER.slug,
+                        redirectTo: INSTALLMENT_BANNER.href,
+                        redirectToSlug: null,
+                        title: INSTALLMENT_BANNER[lang],
+                        assets: [asset],
+                        sortOrder: 100,
+                        enabled: true,
+                    }),
                 );
             }
         }

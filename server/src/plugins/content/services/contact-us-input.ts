@@ -25,7 +25,9 @@ export const CONTACT_US_LIMITS = {
 
 // C0/C1 controls and the bidi embedding/override/isolate marks (used for text spoofing).
 // LRM/RLM stay: Arabic text legitimately uses them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_NEWLINE_TAB = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
