@@ -257,4 +257,65 @@ describe('content plugin', () => {
         const after = await admin('{ contactUsMessages { totalItems } }');
         expect(after.contactUsMessages.totalItems).toBe(RATE_LIMIT);
     });
+    it('the Admin API refuses contact messages and content lists to anonymous callers', async () => {
+        for (const query of ['{ contactUsMessages { totalItems } }', '{ faqList { totalItems } }']) {
+            const res = await fetch(`${env.baseUrl}/admin-api`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ query }),
+            });
+            const json = (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+            expect(json.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
+        }
+    });
+
+    it('the store owner lists and edits content; a language without a row falls back to the other', async () => {
+        const admin = await adminApi(env);
+        const lists = await admin(`{
+            superBannerList { totalItems items { languageCode asset { id } mobileAsset { id } } }
+            bannerList(options: { filter: { page: { eq: "home" } } }) { totalItems items { page assets { id } } }
+            policyPageList { totalItems }
+            faqList(options: { filter: { languageCode: { eq: "ar" } } }) { totalItems }
+            socialLinkList { totalItems }
+            alertList { totalItems items { id languageCode name } }
+            cityList(options: { filter: { code: { eq: "RUH" } } }) { items { code name translations { languageCode name } } }
+        }`);
+        expect(lists.superBannerList.totalItems).toBe(4);
+        expect(lists.bannerList.items.every((b: any) => b.page === 'home' && b.assets.length > 0)).toBe(true);
+        expect(lists.policyPageList.totalItems).toBe(8);
+        expect(lists.faqList.totalItems).toBe(8);
+        expect(lists.socialLinkList.totalItems).toBe(6);
+        // no languageCode: the channel's default language (ar)
+        expect(lists.cityList.items[0]).toMatchObject({ code: 'RUH', name: 'الرياض' });
+
+        // a new FAQ shows in its language only, in sort order
+        const { createFaq } = await admin(
+            'mutation ($input: FaqInput!) { createFaq(input: $input) { id title } }',
+            { input: { languageCode: 'ar', title: 'هل يمكنني تغيير عنوان التوصيل؟', content: 'نعم، قبل شحن الطلب.', sortOrder: -1 } },
+        );
+        const arFaqs = await shop(env, '{ faqs { id } }', {}, { lang: 'ar' });
+        expect(arFaqs.data.faqs[0].id).toBe(createFaq.id);
+        const enFaqs = await shop(env, '{ faqs { id } }', {}, { lang: 'en' });
+        expect(enFaqs.data.faqs.map((f: any) => f.id)).not.toContain(createFaq.id);
+        // disabling hides it
+        await admin('mutation ($input: UpdateFaqInput!) { updateFaq(input: $input) { id } }', { input: { id: createFaq.id, enabled: false } });
+        const afterDisable = await shop(env, '{ faqs { id } }', {}, { lang: 'ar' });
+        expect(afterDisable.data.faqs.map((f: any) => f.id)).not.toContain(createFaq.id);
+
+        // the Arabic alert removed: Arabic readers get the English one rather than none
+        const arAlert = lists.alertList.items.find((a: any) => a.languageCode === 'ar');
+        const del = await admin('mutation ($id: ID!) { deleteContent(type: Alert, id: $id) { result } }', { id: arAlert.id });
+        expect(del.deleteContent.result).toBe('DELETED');
+        const fallback = await shop(env, '{ alert { name languageCode } }', {}, { lang: 'ar' });
+        expect(fallback.data.alert).toEqual({ name: 'Free shipping on orders over 300 SAR', languageCode: 'en' });
+
+        // an edited policy page is served as edited
+        await admin('mutation ($input: UpsertPolicyPageInput!) { upsertPolicyPage(input: $input) { id } }', {
+            input: { type: 'warranty', languageCode: 'en', policy: 'Warranty', content: '<p>Two years on everything.</p>' },
+        });
+        const warranty = await shop(env, '{ politics(type: warranty) { policy content } }', {}, { lang: 'en' });
+        expect(warranty.data.politics).toEqual({ policy: 'Warranty', content: '<p>Two years on everything.</p>' });
+        const after = await admin('{ policyPageList { totalItems } }');
+        expect(after.policyPageList.totalItems).toBe(8);
+    });
 });
