@@ -21,10 +21,14 @@ loadI18n(locale).then(() => {
   });
 });
 
+// Production only: the worker never caches pages (public/sw.js), it only serves an offline page and
+// caches hashed build files. React Router loads this entry with a dynamic import, so the window
+// `load` event may already be over.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
-  });
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -57,6 +57,12 @@ function forwardedHeaders(req) {
   return headers;
 }
 
+/** Only the path and query of a request target: an absolute-form target cannot pick another host. */
+export function upstreamPath(target) {
+  const url = new URL(target ?? '/', 'http://upstream.invalid');
+  return url.pathname + url.search;
+}
+
 /** Streams one request to the upstream origin and the answer back (headers such as vendure-auth-token included). */
 export function createProxy(upstreamOrigin) {
   const target = new URL(upstreamOrigin);
@@ -69,7 +75,7 @@ export function createProxy(upstreamOrigin) {
         host: target.hostname,
         port: target.port || 80,
         method: req.method,
-        path: req.originalUrl ?? req.url,
+        path: upstreamPath(req.originalUrl ?? req.url),
         headers: forwardedHeaders(req),
         agent,
       },
@@ -96,7 +102,7 @@ export function createProxy(upstreamOrigin) {
       host: target.hostname,
       port: target.port || 80,
       method: req.method,
-      path: req.url,
+      path: upstreamPath(req.url),
       headers: { ...forwardedHeaders(req), connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket' },
     });
     upstream.on('upgrade', (answer, upstreamSocket, upstreamHead) => {
