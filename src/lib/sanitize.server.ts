@@ -46,3 +46,14 @@ export function plainText(html: string): string {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * Drops a first heading that only repeats the page title (the page renders the title as its
+ * <h1> already). Expects sanitised HTML.
+ */
+export function dropRepeatedTitle(html: string, title: string): string {
+  const match = /^\s*<h[2-6]>([\s\S]*?)<\/h[2-6]>/.exec(html);
+  if (!match) return html;
+  const heading = plainText(match[1] ?? '').toLowerCase();
+  return heading === title.trim().toLowerCase() ? html.slice(match[0].length).trimStart() : html;
+}

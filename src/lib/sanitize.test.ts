@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeRichText } from './sanitize.server';
+import { dropRepeatedTitle, plainText, sanitizeRichText } from './sanitize.server';
 
 describe('rich text sanitising', () => {
   it('removes scripts, handlers, styles and javascript: links', () => {
@@ -17,5 +17,13 @@ describe('rich text sanitising', () => {
 
   it('gives plain text for structured data', () => {
     expect(plainText('<p>Tom &amp; Jerry &lt;3</p>\n<p>two</p>')).toBe('Tom & Jerry <3 two');
+  });
+});
+
+describe('repeated titles', () => {
+  it('drops a first heading equal to the page title', () => {
+    expect(dropRepeatedTitle('<h2>Privacy Policy</h2><p>x</p>', 'Privacy policy')).toBe('<p>x</p>');
+    expect(dropRepeatedTitle('<h2>Scope</h2><p>x</p>', 'Privacy policy')).toBe('<h2>Scope</h2><p>x</p>');
+    expect(dropRepeatedTitle('<p>x</p><h2>Privacy policy</h2>', 'Privacy policy')).toBe('<p>x</p><h2>Privacy policy</h2>');
   });
 });

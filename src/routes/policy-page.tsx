@@ -4,7 +4,7 @@ import type { Route } from './+types/policy-page';
 import { getPolitics } from '../../services/content.service';
 import { ContentPage } from '../components/content/content-page';
 import { localeContext } from '../i18n/locale-middleware.server';
-import { plainText, sanitizeRichText } from '../lib/sanitize.server';
+import { dropRepeatedTitle, plainText, sanitizeRichText } from '../lib/sanitize.server';
 import { cachedRead } from '../lib/shop.server';
 import { routeMeta } from '../seo/route-meta';
 import { policyTypeOf } from './policy-pages';
@@ -17,7 +17,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = await cachedRead(locale, 'GetPolitics', { type }, async (client) => {
     const politics = await getPolitics(client, type);
     if (!politics) return null;
-    const html = sanitizeRichText(politics.content);
+    const html = dropRepeatedTitle(sanitizeRichText(politics.content), politics.policy);
     return { title: politics.policy, html, summary: plainText(html).slice(0, 160) };
   });
   if (!page) throw data(null, { status: 404 });
