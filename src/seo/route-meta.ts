@@ -16,7 +16,7 @@ interface MetaArgsLike {
   error?: unknown;
 }
 
-export function siteOrigin(matches: MetaArgsLike['matches'], location: Location): string {
+export function siteOrigin(matches: MetaArgsLike['matches'], _location?: Location): string {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string } | undefined;
   if (root?.origin) return root.origin;
   return typeof window !== 'undefined' ? window.location.origin : '';
@@ -53,7 +53,7 @@ export function routeMeta(
     description: tr(page.description),
     siteName: tr(SITE_NAME),
     locale,
-    origin: siteOrigin(args.matches, args.location),
+    origin: siteOrigin(args.matches),
     pathname: args.location.pathname,
     search: args.location.search,
     keepParams: page.keepParams,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type FormEvent } from 'react';
-import type { ContactErrors, ContactField, ContactFormInput } from '../../../machines/schemas/contact.schema';
+import type { ContactField, ContactFormInput } from '../../../machines/schemas/contact.schema';
 import { PhoneInput, type PhoneValue } from '../phone-input/phone-input';
 
 export type ContactTextField = Exclude<ContactField, 'phone'>;
