@@ -93,12 +93,14 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
                     <button
                         type="button"
                         className="button button--secondary product-card__add"
+                        title={t`Add ${product.name} to cart`}
                         aria-label={t`Add ${product.name} to cart`}
                         disabled={!actions.onAddToCart || (actions.isAdding?.(product.variantId) ?? false)}
                         onClick={() => product.variantId && actions.onAddToCart?.(product.variantId, 1)}
                     >
-                        <BagIcon size={16} />
-                        <span aria-hidden="true">{t`Add to cart`}</span>
+                        {/* Icon-only, named like the heart: a visible "Add to cart" on every card would
+                            either hide the product from the name or mismatch it (axe label-content). */}
+                        <BagIcon size={18} />
                     </button>
                 )}
             </div>
