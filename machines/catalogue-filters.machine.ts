@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { appliedFrom, draftFrom, nextDraft, type PriceRange } from './lib/price-range';
 
 /**
  * The price-range filter while the shopper drags or types. The URL stays the source of truth for
@@ -10,10 +11,7 @@ import { assign, emit, setup } from 'xstate';
 
 export const PRICE_APPLY_DELAY_MS = 500;
 
-export interface PriceRange {
-    min: number;
-    max: number;
-}
+export type { PriceRange };
 
 export interface CatalogueFiltersContext {
     /** The slider's ends, whole riyals. */
@@ -37,22 +35,6 @@ export type CatalogueFiltersEvent =
 
 export type CatalogueFiltersEmitted = { type: 'price.apply'; min: number | null; max: number | null };
 
-function clamp(n: number, { min, max }: PriceRange): number {
-    return Math.min(max, Math.max(min, Math.round(n)));
-}
-
-function draftFrom(bounds: PriceRange, min: number | null, max: number | null): PriceRange {
-    return { min: clamp(min ?? bounds.min, bounds), max: clamp(max ?? bounds.max, bounds) };
-}
-
-/** A draft at the slider's ends means "no bound", so the URL stays free of default noise. */
-function appliedFrom(bounds: PriceRange, draft: PriceRange) {
-    return {
-        min: draft.min <= bounds.min ? null : draft.min,
-        max: draft.max >= bounds.max ? null : draft.max,
-    };
-}
-
 export const catalogueFiltersMachine = setup({
     types: {
         context: {} as CatalogueFiltersContext,
@@ -69,14 +51,7 @@ export const catalogueFiltersMachine = setup({
     actions: {
         storeDraft: assign(({ context, event }) => {
             if (event.type !== 'price.change') return {};
-            let min = clamp(event.min ?? context.draft.min, context.bounds);
-            let max = clamp(event.max ?? context.draft.max, context.bounds);
-            // The thumb being moved pushes the other one instead of crossing it.
-            if (min > max) {
-                if (event.min !== undefined) max = min;
-                else min = max;
-            }
-            return { draft: { min, max } };
+            return { draft: nextDraft(context.draft, event, context.bounds) };
         }),
         applyDraft: assign(({ context }) => ({ applied: appliedFrom(context.bounds, context.draft) })),
         emitApply: emit(({ context }) => ({ type: 'price.apply' as const, ...appliedFrom(context.bounds, context.draft) })),

@@ -222,9 +222,5 @@ export const wishlistMachine = setup({
   },
 });
 
-/** Whether a product is a favourite, counting toggles on their way (optimistic heart). */
-export function isFavourite(context: WishlistContext, productId: string): boolean {
-  const fav = context.ids.includes(productId);
-  const toggles = context.queue.filter((q) => q.productId === productId).length;
-  return toggles % 2 === 1 ? !fav : fav;
-}
+// Views import it from ./wishlist.selectors (no xstate there); re-exported for the machine's users.
+export { isFavourite } from './wishlist.selectors';

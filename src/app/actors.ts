@@ -4,6 +4,7 @@
  * here they get real implementations with `.provide(...)`. Tests build the same actors with fakes.
  */
 import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { contactMachine } from '../../machines/contact.machine';
 import { reviewMachine } from '../../machines/review.machine';
 import { localeMachine } from '../../machines/locale.machine';
@@ -56,6 +57,13 @@ export interface AppActors {
   cart: CartActor;
   /** Favourites (hearts, header count, wishlist page). */
   wishlist: WishlistActor;
+  /** Catalogue: counts a product view for "most watched" (fire and forget, failures swallowed). */
+  recordProductView(productId: string): void;
+  /**
+   * Starts an actor from page-scoped logic (`machines.*`). Views use this instead of importing
+   * xstate, so xstate stays in the lazily loaded actors chunk (src/app/app-actors.tsx).
+   */
+  spawn: typeof createActor;
   /** The Shop API client of a locale (shares the session's token). */
   client(locale: Locale): ShopClient;
   /** Page-scoped machines, already wired; views create them with useActorRef/useMachine. */
@@ -63,8 +71,8 @@ export interface AppActors {
     contact: ReturnType<typeof provideContact>;
     /** Catalogue: writing a product review. */
     review: ReturnType<typeof provideReview>;
-    /** Catalogue: fire-and-forget "this product was viewed" (most watched). */
-    recordProductView: ReturnType<typeof provideRecordProductView>;
+    /** Listings: the price filter's pending edit (no services; here so views need not load xstate). */
+    catalogueFilters: typeof catalogueFiltersMachine;
     /** Cart page: the coupon form (its orders go to the cart actor). */
     coupon: ReturnType<typeof createShopActors>['coupon'];
     /** Cart page: cheapest eligible shipping method, halalas (null: none). */
@@ -165,6 +173,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     { inspect: deps.inspect },
   );
 
+  const recordView = provideRecordProductView(current);
   const sessionActor = session;
   const shop = createShopActors({
     session: sessionActor,
@@ -180,10 +189,14 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     cart: shop.cart,
     wishlist: shop.wishlist,
     client,
+    recordProductView(productId) {
+      createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
+    },
+    spawn: createActor,
     machines: {
       contact: provideContact(current),
       review: provideReview(current),
-      recordProductView: provideRecordProductView(current),
+      catalogueFilters: catalogueFiltersMachine,
       coupon: shop.coupon,
       shippingEstimate: shop.shippingEstimate,
     },

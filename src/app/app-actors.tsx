@@ -1,16 +1,24 @@
-import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { InspectionEvent } from 'xstate';
-import { loadI18n } from '../i18n/i18n';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/locales';
 import { localeFromPath } from '../i18n/paths';
-import { createAppActors, type AppActors } from './actors';
-import { createFailureLog } from './failure-log';
-import { browserShopDeps } from './shop-actors';
-import { browserTokenStore, type TokenStore } from './token-store';
+import { useActorSelector } from '../hooks/use-actor-selector';
+import type { AppActors } from './actors';
 
-const AppActorsContext = createContext<AppActors | null>(null);
+/**
+ * The app's long-lived actors (visitor session, locale, header search, cart, wishlist) are not part
+ * of the first paint: the server renders without them, and the browser loads them in a chunk of
+ * their own (./browser-actors) once the page has loaded and the main thread is idle — or at once
+ * when something needs them first (a click on add to cart, typing in the search, a cart page).
+ * Views read them through `useActorSelector` (null-safe) or render inside `<AppActorsGate>`.
+ */
+interface AppActorsHandle {
+  /** null on the server and until the actors chunk has loaded. */
+  actors: AppActors | null;
+  /** Loads and starts the actors (once per page load); resolves with them. */
+  load(): Promise<AppActors>;
+}
+
+const AppActorsContext = createContext<AppActorsHandle | null>(null);
 
 export interface AppActorsProviderProps {
   /** Root loader config: write the locale cookie only when cookie use is enabled. */
@@ -22,99 +30,101 @@ export interface AppActorsProviderProps {
   children: ReactNode;
 }
 
-const isBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+// One set of actors per page load (the browser's app lives as long as the document).
+let started: Promise<AppActors> | null = null;
+let startedActors: AppActors | null = null;
 
-// Server render: nothing is stored, nothing starts; the store is never touched.
-const serverTokenStore: TokenStore = { read: () => null, write: () => {}, clear: () => {} };
-
-/** Whether the dev inspector was asked for (docs/inspector.md). Always false in production builds. */
-function inspectorRequested(): boolean {
-  if (!import.meta.env.DEV || !isBrowser) return false;
-  return import.meta.env.VITE_INSPECT === '1' || new URLSearchParams(window.location.search).has('inspect');
+/** Runs `fn` when the main thread is idle (at most `timeout` ms later); returns a cancel. */
+function whenIdle(fn: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(fn, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(fn, 1);
+  return () => window.clearTimeout(handle);
 }
 
-/**
- * Creates the app's long-lived actors once (visitor session, locale, header search) and starts
- * them in the browser. Mount it once, inside the router, around the whole app.
- */
-export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies, children }: AppActorsProviderProps) {
+/** Mount once, inside the router, around the whole app (src/root.tsx). */
+export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = false, children }: AppActorsProviderProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  // StrictMode runs this initializer twice and keeps one result: the inspector buffer must travel
-  // with the actors it belongs to.
-  const [{ actors, inspectBuffer }] = useState(() => {
-    const tokenStore = isBrowser ? browserTokenStore(document, safeLocalStorage(), { secure: secureCookies }) : serverTokenStore;
-    const inspectBuffer = inspectorRequested() ? createInspectBuffer() : null;
-    const created = createAppActors({
-      locale: localeFromPath(pathname),
-      token: tokenStore.read(),
-      tokenStore,
-      shopApiUrl: isBrowser ? `${window.location.origin}/shop-api` : 'http://127.0.0.1/shop-api',
-      cookieLocale,
-      tokenSyncUrl,
-      loadCatalog: loadI18n,
-      navigate: (href) => navigateRef.current(href),
-      writeLocaleCookie: (locale: Locale) => {
-        document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secureCookies ? '; Secure' : ''}`;
-      },
-      recorder: createFailureLog({
-        report: (call) =>
-          console.warn(`[shop-api] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`),
-      }),
-      inspect: inspectBuffer ?? undefined,
-      ...(isBrowser ? browserShopDeps() : {}),
-    });
-    return { actors: created, inspectBuffer };
-  });
+  const latest = useRef({ navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies });
+  latest.current = { navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies };
+  // Not read during the hydrating render: the server had no actors, so neither may the first render.
+  const [actors, setActors] = useState<AppActors | null>(null);
 
+  const load = useCallback((): Promise<AppActors> => {
+    started ??= import('./browser-actors').then(({ startBrowserActors }) => {
+      const options = latest.current;
+      startedActors = startBrowserActors({
+        locale: localeFromPath(options.pathname),
+        cookieLocale: options.cookieLocale,
+        tokenSyncUrl: options.tokenSyncUrl,
+        secureCookies: options.secureCookies,
+        navigate: (href) => latest.current.navigate(href),
+      });
+      return startedActors;
+    });
+    return started.then((ready) => {
+      setActors(ready);
+      return ready;
+    });
+  }, []);
+
+  // After hydration: already loaded (a remount) -> use them; else load once the page is loaded and idle.
   useEffect(() => {
-    // Started once for the app's lifetime; StrictMode's extra effect pass must not restart them.
-    if (started.has(actors)) return;
-    started.add(actors);
-    if (import.meta.env.DEV && inspectBuffer) {
-      void import('./inspector').then(({ startInspector }) => inspectBuffer.attach(startInspector()));
+    if (startedActors) {
+      setActors(startedActors);
+      return;
     }
-    actors.start();
-  }, [actors, inspectBuffer]);
+    let cancelIdle: (() => void) | null = null;
+    const schedule = () => {
+      cancelIdle = whenIdle(() => void load());
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      cancelIdle?.();
+    };
+  }, [load]);
 
   const routeLocale = localeFromPath(pathname);
   useEffect(() => {
-    actors.locale.send({ type: 'locale.routeChanged', locale: routeLocale });
+    actors?.locale.send({ type: 'locale.routeChanged', locale: routeLocale });
   }, [actors, routeLocale]);
 
-  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+  return <AppActorsContext.Provider value={{ actors, load }}>{children}</AppActorsContext.Provider>;
 }
 
-const started = new WeakSet<AppActors>();
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+function useHandle(): AppActorsHandle {
+  const handle = useContext(AppActorsContext);
+  if (!handle) throw new Error('App actors need <AppActorsProvider> above (src/root.tsx)');
+  return handle;
 }
 
-type InspectBuffer = ((event: InspectionEvent) => void) & { attach(target: (event: InspectionEvent) => void): void };
-
-/** Holds inspection events until the lazily loaded inspector is ready, then forwards them. */
-function createInspectBuffer(): InspectBuffer {
-  let target: ((event: InspectionEvent) => void) | null = null;
-  const pending: InspectionEvent[] = [];
-  const fn = ((event: InspectionEvent) => (target ? target(event) : pending.push(event))) as InspectBuffer;
-  fn.attach = (t) => {
-    target = t;
-    pending.splice(0).forEach(t);
-  };
-  return fn;
+/** The actors when loaded (else null), and `load()` to ask for them now. */
+export function useAppActorsHandle(): AppActorsHandle {
+  return useHandle();
 }
 
-export function useAppActors(): Pick<AppActors, 'session' | 'locale' | 'search' | 'cart' | 'wishlist' | 'machines'> {
-  const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors() needs <AppActorsProvider> above it (src/root.tsx)');
+/** For views rendered inside `<AppActorsGate>`: the actors, which are there by then. */
+export function useAppActors(): AppActors {
+  const { actors } = useHandle();
+  if (!actors) throw new Error('useAppActors() is for views inside <AppActorsGate> (the actors load after hydration)');
   return actors;
+}
+
+/**
+ * Renders `children` once the app's actors are there, `fallback` before (and on the server). With
+ * `eager` (default) it asks for them on mount, for pages that are all about them (cart, contact).
+ */
+export function AppActorsGate({ fallback, children, eager = true }: { fallback: ReactNode; children: ReactNode; eager?: boolean }) {
+  const { actors, load } = useHandle();
+  useEffect(() => {
+    if (eager && !actors) void load();
+  }, [eager, actors, load]);
+  return <>{actors ? children : fallback}</>;
 }
 
 export interface SessionSummary {
@@ -124,12 +134,13 @@ export interface SessionSummary {
   loggedIn: boolean;
 }
 
-/** What the header shows from the visitor session, with narrow selectors. */
+/** What the header shows from the visitor session, with narrow selectors (null-safe before load). */
 export function useSessionSummary(): SessionSummary {
-  const { session } = useAppActors();
-  const known = useSelector(session, (s) => s.matches('anonymous') || s.matches('loggedIn') || s.context.customerId !== null);
-  const cartCount = useSelector(session, (s) => s.context.cartCount);
-  const wishlistCount = useSelector(session, (s) => s.context.wishlistCount);
-  const loggedIn = useSelector(session, (s) => s.context.customerId !== null);
+  const { actors } = useHandle();
+  const session = actors?.session;
+  const known = useActorSelector(session, (s) => s.matches('anonymous') || s.matches('loggedIn') || s.context.customerId !== null, false);
+  const cartCount = useActorSelector(session, (s) => s.context.cartCount, 0);
+  const wishlistCount = useActorSelector(session, (s) => s.context.wishlistCount, 0);
+  const loggedIn = useActorSelector(session, (s) => s.context.customerId !== null, false);
   return { cartCount: known ? cartCount : null, wishlistCount: known ? wishlistCount : null, loggedIn };
 }

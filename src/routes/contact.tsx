@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Route } from './+types/contact';
-import { useAppActors } from '../app/app-actors';
+import { AppActorsGate, useAppActors } from '../app/app-actors';
 import { ContactForm } from '../components/contact/contact-form';
 import { CONTACT_MESSAGES } from '../components/contact/contact-messages';
 import { ContentPage } from '../components/content/content-page';
@@ -11,7 +11,7 @@ import { ClockIcon, MailIcon, ReturnIcon } from '../components/icons/icons';
 import { LocaleLink } from '../components/locale-link/locale-link';
 import { useLocale } from '../hooks/use-locale';
 import { routeMeta } from '../seo/route-meta';
-import type { ContactField } from '../../machines/schemas/contact.schema';
+import type { ContactField, ContactFormInput } from '../../machines/schemas/contact.schema';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -19,12 +19,67 @@ export const meta: Route.MetaFunction = (args) =>
     description: msg`Questions about an order, a product or a return? Send Elegance Store a message and our customer care team will reply by email.`,
   });
 
-/** Container: the contact machine (wired in the composition root) drives the form view. */
+/** What was typed (and whether "send" was pressed) before the machine had loaded. */
+interface EarlyInput {
+  values: ContactFormInput;
+  submitted: boolean;
+}
+
+const EMPTY: ContactFormInput = { name: '', emailAddress: '', phone: { value: '', valid: true }, subject: '', message: '' };
+
+/**
+ * The contact machine loads with the app's actors, just after the page: until then the same form
+ * keeps what is typed, and the machine gets it (and a pending submit) as soon as it is there.
+ */
 function ContactFormContainer() {
+  const locale = useLocale();
+  const [early, setEarly] = useState<EarlyInput>({ values: EMPTY, submitted: false });
+  const noop = () => {};
+  return (
+    <AppActorsGate
+      fallback={
+        <ContactForm
+          locale={locale}
+          values={early.values}
+          errors={{}}
+          status={early.submitted ? 'submitting' : 'editing'}
+          failureText={null}
+          invalidSubmits={0}
+          onChange={(field, value) => setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }))}
+          onPhoneChange={(p) =>
+            setEarly((e) => ({
+              ...e,
+              values: { ...e.values, phone: { value: p.valid && p.e164 ? p.e164 : p.text, valid: p.valid || p.text.trim() === '' } },
+            }))
+          }
+          onSubmit={() => setEarly((e) => ({ ...e, submitted: true }))}
+          onRetry={noop}
+          onReset={() => setEarly({ values: EMPTY, submitted: false })}
+        />
+      }
+    >
+      <ContactFormWithMachine early={early} />
+    </AppActorsGate>
+  );
+}
+
+/** The contact machine (wired in the composition root) drives the form view. */
+function ContactFormWithMachine({ early }: { early: EarlyInput }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
   const { machines } = useAppActors();
   const [state, send] = useMachine(machines.contact);
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
+    const { values, submitted } = early;
+    for (const field of ['name', 'emailAddress', 'subject', 'message'] as const) {
+      if (values[field]) send({ type: 'contact.change', field, value: values[field] });
+    }
+    if (values.phone.value) send({ type: 'contact.changePhone', value: values.phone.value, valid: values.phone.valid });
+    if (submitted) send({ type: 'contact.submit' });
+  }, [early, send]);
   const invalidSubmits = useRef(0);
   const lastErrors = useRef(state.context.errors);
   if (state.context.errors !== lastErrors.current) {

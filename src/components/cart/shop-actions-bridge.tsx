@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { isFavourite, type WishlistItem } from '../../../machines/wishlist.machine';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useAppActors, useAppActorsHandle } from '../../app/app-actors';
+import { useActorSelector } from '../../hooks/use-actor-selector';
+import type { CartIntent } from '../../../machines/lib/cart-projection';
+import type { WishlistItem } from '../../../machines/wishlist.machine';
+import { isFavourite } from '../../../machines/wishlist.selectors';
 import { CatalogueActionsContext, type CatalogueActions } from '../catalogue/product-actions';
 import { LocaleLink } from '../locale-link/locale-link';
 import { cartErrorText } from './cart-messages';
@@ -12,29 +14,50 @@ import './cart.css';
  * Connects the catalogue's buttons (add to cart, heart) to the cart and wishlist actors, and
  * announces what happened in one polite live region for the whole site.
  */
-export function ShopActionsBridge({ children }: { children: ReactNode }) {
-  const { cart, wishlist } = useAppActors();
-  const queue = useSelector(cart, (s) => s.context.queue);
-  const wish = useSelector(wishlist, (s) => s.context);
+const NO_QUEUE: CartIntent[] = [];
 
-  const onAddToCart = useCallback((variantId: string, quantity: number) => cart.send({ type: 'cart.add', variantId, quantity }), [cart]);
+export function ShopActionsBridge({ children }: { children: ReactNode }) {
+  const { actors, load } = useAppActorsHandle();
+  const cart = actors?.cart ?? null;
+  const wishlist = actors?.wishlist ?? null;
+  const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
+  const wish = useActorSelector(wishlist, (s) => s.context, null);
+  // Clicks that came before the actors had loaded (rare: they load right after the page): one add
+  // per variant waits for them, a second click on it is ignored like one during a mutation.
+  const waiting = useRef(new Set<string>());
+
+  const onAddToCart = useCallback(
+    (variantId: string, quantity: number) => {
+      if (cart) return cart.send({ type: 'cart.add', variantId, quantity });
+      if (waiting.current.has(variantId)) return;
+      waiting.current.add(variantId);
+      void load()
+        .then((ready) => ready.cart.send({ type: 'cart.add', variantId, quantity }))
+        .finally(() => waiting.current.delete(variantId));
+    },
+    [cart, load],
+  );
   const onToggleFav = useCallback(
-    (productId: string, item?: WishlistItem) => wishlist.send({ type: 'wishlist.toggle', productId, item: item ?? null }),
-    [wishlist],
+    (productId: string, item?: WishlistItem) => {
+      const event = { type: 'wishlist.toggle', productId, item: item ?? null } as const;
+      if (wishlist) wishlist.send(event);
+      else void load().then((ready) => ready.wishlist.send(event));
+    },
+    [wishlist, load],
   );
   const actions = useMemo<CatalogueActions>(
     () => ({
       onAddToCart,
       onToggleFav,
       isAdding: (variantId) => queue.some((q) => q.kind === 'add' && q.variantId === variantId),
-      isFav: (productId) => isFavourite(wish, productId),
+      isFav: (productId) => (wish ? isFavourite(wish, productId) : false),
     }),
     [onAddToCart, onToggleFav, queue, wish],
   );
   return (
     <CatalogueActionsContext.Provider value={actions}>
       {children}
-      <CartStatus />
+      {actors ? <CartStatus /> : <div className="cart-status" />}
     </CatalogueActionsContext.Provider>
   );
 }
@@ -43,11 +66,11 @@ export function ShopActionsBridge({ children }: { children: ReactNode }) {
 export function CartStatus() {
   const { i18n } = useLingui();
   const { cart } = useAppActors();
-  const failed = useSelector(cart, (s) => s.context.failed);
-  const stock = useSelector(cart, (s) => s.context.stockNotice);
-  const lastDone = useSelector(cart, (s) => s.context.lastDone);
-  const busy = useSelector(cart, (s) => s.matches('mutating'));
-  const canRetry = useSelector(cart, (s) => s.can({ type: 'cart.retry' }));
+  const failed = useActorSelector(cart, (s) => s.context.failed, null);
+  const stock = useActorSelector(cart, (s) => s.context.stockNotice, null);
+  const lastDone = useActorSelector(cart, (s) => s.context.lastDone, null);
+  const busy = useActorSelector(cart, (s) => s.matches('mutating'), false);
+  const canRetry = useActorSelector(cart, (s) => s.can({ type: 'cart.retry' }), false);
 
   let body: ReactNode = null;
   if (failed) {

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
-import { catalogueFiltersMachine, type PriceRange } from '../../../machines/catalogue-filters.machine';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Actor } from 'xstate';
+import type { CatalogueFiltersEvent, catalogueFiltersMachine } from '../../../machines/catalogue-filters.machine';
+import { draftFrom, nextDraft, type PriceRange } from '../../../machines/lib/price-range';
+import { useAppActorsHandle } from '../../app/app-actors';
+import { useActorSelector } from '../../hooks/use-actor-selector';
 import { useLocale } from '../../hooks/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 import {
@@ -36,6 +39,8 @@ export interface FilterBarProps {
     showSubCategories?: boolean;
 }
 
+type FiltersActor = Actor<typeof catalogueFiltersMachine>;
+
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 
 /**
@@ -49,20 +54,54 @@ export function FilterBar({ params, data, hrefFor, navigate, showBrands = true, 
     const id = useId();
     const bounds = data.priceBounds;
 
-    const price = useActorRef(catalogueFiltersMachine, {
-        input: { bounds, min: params.minPrice, max: params.maxPrice },
-    });
-    const draft = useSelector(price, (s) => s.context.draft);
+    // The price machine comes with the app's actors (after hydration). Until then the slider shows
+    // the same draft from the URL, and a change made meanwhile is kept and handed over.
+    const { actors, load } = useAppActorsHandle();
+    const [price, setPrice] = useState<FiltersActor | null>(null);
+    const early = useRef<CatalogueFiltersEvent[]>([]);
+    const [earlyDraft, setEarlyDraft] = useState<PriceRange | null>(null);
+    const latest = useRef({ bounds, params, hrefFor, navigate });
+    latest.current = { bounds, params, hrefFor, navigate };
+    // What the machine was last told of the URL: a new machine starts from it, so no sync is due.
+    const synced = useRef('');
+    const urlKey = `${bounds.min}:${bounds.max}:${params.minPrice}:${params.maxPrice}`;
 
     useEffect(() => {
-        const sub = price.on('price.apply', ({ min, max }) => navigate(hrefFor(withFilters(params, { minPrice: min, maxPrice: max }))));
-        return () => sub.unsubscribe();
-    }, [price, params, hrefFor, navigate]);
+        if (!actors) return;
+        const { bounds: b, params: p } = latest.current;
+        const actor = actors.spawn(actors.machines.catalogueFilters, { input: { bounds: b, min: p.minPrice, max: p.maxPrice } });
+        synced.current = `${b.min}:${b.max}:${p.minPrice}:${p.maxPrice}`;
+        const sub = actor.on('price.apply', ({ min, max }) => {
+            const l = latest.current;
+            l.navigate(l.hrefFor(withFilters(l.params, { minPrice: min, maxPrice: max })));
+        });
+        actor.start();
+        early.current.splice(0).forEach((event) => actor.send(event));
+        setPrice(actor);
+        setEarlyDraft(null);
+        return () => {
+            sub.unsubscribe();
+            actor.stop();
+            setPrice(null);
+        };
+    }, [actors]);
+
+    const send = (event: CatalogueFiltersEvent) => {
+        if (price) return price.send(event);
+        early.current.push(event);
+        if (event.type === 'price.change') setEarlyDraft((d) => nextDraft(d ?? draftFrom(bounds, params.minPrice, params.maxPrice), event, bounds));
+        void load();
+    };
+
+    const machineDraft = useActorSelector(price, (s) => s.context.draft, null);
+    const draft = machineDraft ?? earlyDraft ?? draftFrom(bounds, params.minPrice, params.maxPrice);
 
     // The URL moved (back button, another filter, clear): the slider follows it.
     useEffect(() => {
+        if (!price || synced.current === urlKey) return;
+        synced.current = urlKey;
         price.send({ type: 'filters.sync', bounds, min: params.minPrice, max: params.maxPrice });
-    }, [price, bounds.min, bounds.max, params.minPrice, params.maxPrice]); // eslint-disable-line react-hooks/exhaustive-deps
+    }, [price, urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
     function onSubmit(e: FormEvent<HTMLFormElement>) {
         e.preventDefault();
@@ -99,9 +138,9 @@ export function FilterBar({ params, data, hrefFor, navigate, showBrands = true, 
                         step={10}
                         value={draft.min}
                         aria-valuetext={money(draft.min)}
-                        onChange={(e) => price.send({ type: 'price.change', min: Number(e.target.value) })}
-                        onPointerUp={() => price.send({ type: 'price.commit' })}
-                        onKeyUp={(e) => e.key === 'Enter' && price.send({ type: 'price.commit' })}
+                        onChange={(e) => send({ type: 'price.change', min: Number(e.target.value) })}
+                        onPointerUp={() => send({ type: 'price.commit' })}
+                        onKeyUp={(e) => e.key === 'Enter' && send({ type: 'price.commit' })}
                     />
                     <label className="price-range__field" htmlFor={`${id}-max`}>
                         <span>{t`Maximum price`}</span>
@@ -118,9 +157,9 @@ export function FilterBar({ params, data, hrefFor, navigate, showBrands = true, 
                         step={10}
                         value={draft.max}
                         aria-valuetext={money(draft.max)}
-                        onChange={(e) => price.send({ type: 'price.change', max: Number(e.target.value) })}
-                        onPointerUp={() => price.send({ type: 'price.commit' })}
-                        onKeyUp={(e) => e.key === 'Enter' && price.send({ type: 'price.commit' })}
+                        onChange={(e) => send({ type: 'price.change', max: Number(e.target.value) })}
+                        onPointerUp={() => send({ type: 'price.commit' })}
+                        onKeyUp={(e) => e.key === 'Enter' && send({ type: 'price.commit' })}
                     />
                 </div>
             </fieldset>

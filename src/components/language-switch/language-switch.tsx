@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActorsHandle } from '../../app/app-actors';
 import { useLocale } from '../../hooks/use-locale';
 import { otherLocale } from '../../i18n/locales';
 import { switchLocaleHref } from '../../i18n/paths';
@@ -16,7 +16,7 @@ const NAMES = { ar: 'العربية', en: 'English' } as const;
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
-  const { locale: localeActor } = useAppActors();
+  const { actors, load } = useAppActorsHandle();
   const { pathname, search, hash } = useLocation();
   const to = otherLocale(locale);
   const current = pathname + search + hash;
@@ -29,7 +29,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        localeActor.send({ type: 'locale.switch', to, href: current });
+        // The locale machine loads with the app's actors; a click before that waits for them.
+        const event_ = { type: 'locale.switch', to, href: current } as const;
+        if (actors) actors.locale.send(event_);
+        else void load().then((ready) => ready.locale.send(event_));
       }}
     >
       <GlobeIcon size={20} />

@@ -1,35 +1,56 @@
-import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppActors } from '../../app/app-actors';
+import type { SearchHit } from '../../../services/catalogue.service';
+import { useAppActorsHandle } from '../../app/app-actors';
+import { useActorSelector } from '../../hooks/use-actor-selector';
 import { useLocalizePath } from '../../hooks/use-locale';
 import { SearchCombobox, type SearchStatus } from './search-combobox';
+
+const NO_RESULTS: readonly SearchHit[] = [];
 
 /**
  * The header search wired to the app's search machine (debounce, minimum length, stale-response
  * cancellation live there). Used by the desktop header and the mobile search toggle; both share
- * the one search actor, so the text survives switching between them.
+ * the one search actor, so the text survives switching between them. The machine loads with the
+ * app's actors after hydration; focusing the box asks for it at once, and text typed before it is
+ * there is kept and handed over.
  */
 export function HeaderSearch({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
-  const { search } = useAppActors();
+  const { actors, load } = useAppActorsHandle();
+  const search = actors?.search ?? null;
   const navigate = useNavigate();
   const localize = useLocalizePath();
-  const query = useSelector(search, (s) => s.context.query);
-  const results = useSelector(search, (s) => s.context.results);
-  const status = useSelector(search, (s) => s.value as SearchStatus);
+  const [early, setEarly] = useState('');
+  const query = useActorSelector(search, (s) => s.context.query, '');
+  const results = useActorSelector(search, (s) => s.context.results, NO_RESULTS);
+  const status = useActorSelector(search, (s) => s.value as SearchStatus, 'idle');
+
+  useEffect(() => {
+    if (!search || !early) return;
+    search.send({ type: 'search.type', value: early });
+    setEarly('');
+  }, [search, early]);
 
   return (
     <SearchCombobox
       id={id}
       autoFocus={autoFocus}
-      query={query}
-      status={status}
-      results={results}
+      query={search ? query : early}
+      status={search ? status : 'idle'}
+      results={search ? results : NO_RESULTS}
       productHref={(slug) => localize(`/products/${encodeURIComponent(slug)}`)}
-      onQueryChange={(value) => search.send({ type: 'search.type', value })}
-      onClear={() => search.send({ type: 'search.clear' })}
-      onRetry={() => search.send({ type: 'search.retry' })}
+      onFocus={() => void load()}
+      onQueryChange={(value) => {
+        if (search) search.send({ type: 'search.type', value });
+        else {
+          setEarly(value);
+          void load();
+        }
+      }}
+      onClear={() => (search ? search.send({ type: 'search.clear' }) : setEarly(''))}
+      onRetry={() => search?.send({ type: 'search.retry' })}
       onSelect={(hit, href) => {
-        search.send({ type: 'search.select', slug: hit.slug });
+        search?.send({ type: 'search.select', slug: hit.slug });
         void navigate(href);
       }}
     />

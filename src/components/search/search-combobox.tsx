@@ -21,6 +21,8 @@ export interface SearchComboboxProps {
   onSelect: (hit: SearchHit, href: string) => void;
   onRetry: () => void;
   autoFocus?: boolean;
+  /** The input got focus (the header uses it to load the search machine before the first key). */
+  onFocus?: () => void;
 }
 
 /**
@@ -114,7 +116,10 @@ export function SearchCombobox(props: SearchComboboxProps) {
           setActive(-1);
           props.onQueryChange(event.target.value);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          props.onFocus?.();
+        }}
         // Let a click on a result land before the list closes.
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}

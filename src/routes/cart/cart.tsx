@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActor, useSelector } from '@xstate/react';
 import type { Route } from './+types/cart';
-import { useAppActors, useSessionSummary } from '../../app/app-actors';
+import { AppActorsGate, useAppActors, useSessionSummary } from '../../app/app-actors';
 import { CartLine } from '../../components/cart/cart-line';
 import { cartErrorText } from '../../components/cart/cart-messages';
 import { CartSummary } from '../../components/cart/cart-summary';
@@ -28,7 +28,9 @@ export default function CartPage() {
       <h1 className="cart-page__title">
         <Trans>Shopping cart</Trans>
       </h1>
-      <CartContents />
+      <AppActorsGate fallback={<CartSkeleton />}>
+        <CartContents />
+      </AppActorsGate>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { Route } from './+types/wishlist';
-import { useAppActors } from '../../app/app-actors';
+import { AppActorsGate, useAppActors } from '../../app/app-actors';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { WishlistList } from '../../components/wishlist/wishlist-list';
@@ -17,6 +18,21 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function WishlistPage() {
   const { i18n } = useLingui();
+  const loadingBox = <div className="cart-skeleton" role="status" aria-label={i18n._(msg`Loading your wishlist`)} />;
+  return (
+    <div className="container cart-page">
+      <h1 className="cart-page__title">
+        <Trans>Wishlist</Trans>
+      </h1>
+      <AppActorsGate fallback={loadingBox}>
+        <WishlistContents loadingBox={loadingBox} />
+      </AppActorsGate>
+    </div>
+  );
+}
+
+function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
+  const { i18n } = useLingui();
   const { cart, wishlist } = useAppActors();
   const items = useSelector(wishlist, (s) => s.context.items);
   const loading = useSelector(wishlist, (s) => s.matches('loading') || s.matches('merging'));
@@ -24,10 +40,7 @@ export default function WishlistPage() {
   const hydrated = useSelector(wishlist, (s) => s.status === 'active');
 
   return (
-    <div className="container cart-page">
-      <h1 className="cart-page__title">
-        <Trans>Wishlist</Trans>
-      </h1>
+    <>
       {error?.code === 'LOAD_FAILED' && (
         <div role="alert" className="cart-page__failed">
           <p>
@@ -44,7 +57,7 @@ export default function WishlistPage() {
         </p>
       )}
       {!hydrated || loading ? (
-        <div className="cart-skeleton" role="status" aria-label={i18n._(msg`Loading your wishlist`)} />
+        loadingBox
       ) : items.length === 0 ? (
         <EmptyState title={i18n._(msg`Your wishlist is empty.`)}>
           <LocaleLink className="button button--primary" to="/products">
@@ -62,6 +75,6 @@ export default function WishlistPage() {
           onRemove={(item) => wishlist.send({ type: 'wishlist.toggle', productId: item.id })}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { createActor } from 'xstate';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActorsHandle } from '../../app/app-actors';
 
 /**
  * Counts a view for "most watched" once the page is interactive: a fire-and-forget actor from
@@ -8,8 +7,9 @@ import { useAppActors } from '../../app/app-actors';
  * not run scripts do not count).
  */
 export function useRecordProductView(productId: string): void {
-    const { machines } = useAppActors();
+    const { actors } = useAppActorsHandle();
+    // Waits for the app's actors (they load after hydration), then counts once per product.
     useEffect(() => {
-        createActor(machines.recordProductView, { input: { productId } }).start();
-    }, [machines, productId]);
+        actors?.recordProductView(productId);
+    }, [actors, productId]);
 }

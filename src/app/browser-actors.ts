@@ -1,0 +1,78 @@
+/**
+ * The browser's app actors, in a chunk of their own: loaded after the page has hydrated (or at the
+ * first interaction that needs them), so xstate, the machines and the GraphQL client are not part of
+ * the JavaScript a page needs for its first paint (issue 4's budget). src/app/app-actors.tsx loads it.
+ */
+import type { InspectionEvent } from 'xstate';
+import { loadI18n } from '../i18n/i18n';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/locales';
+import { createAppActors, type AppActors } from './actors';
+import { createFailureLog } from './failure-log';
+import { browserShopDeps } from './shop-actors';
+import { browserTokenStore } from './token-store';
+
+export interface BrowserActorsOptions {
+  locale: Locale;
+  cookieLocale: boolean;
+  tokenSyncUrl: string | null;
+  secureCookies: boolean;
+  navigate: (href: string) => void;
+}
+
+/** Whether the dev inspector was asked for (docs/inspector.md). Always false in production builds. */
+function inspectorRequested(): boolean {
+  if (!import.meta.env.DEV) return false;
+  return import.meta.env.VITE_INSPECT === '1' || new URLSearchParams(window.location.search).has('inspect');
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates and starts the app's long-lived actors (visitor session, locale, search, cart, wishlist). */
+export function startBrowserActors(options: BrowserActorsOptions): AppActors {
+  const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: options.secureCookies });
+  const inspectBuffer = inspectorRequested() ? createInspectBuffer() : null;
+  const actors = createAppActors({
+    locale: options.locale,
+    token: tokenStore.read(),
+    tokenStore,
+    shopApiUrl: `${window.location.origin}/shop-api`,
+    cookieLocale: options.cookieLocale,
+    tokenSyncUrl: options.tokenSyncUrl,
+    loadCatalog: loadI18n,
+    navigate: options.navigate,
+    writeLocaleCookie: (locale: Locale) => {
+      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
+    },
+    recorder: createFailureLog({
+      report: (call) =>
+        console.warn(`[shop-api] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`),
+    }),
+    inspect: inspectBuffer ?? undefined,
+    ...browserShopDeps(),
+  });
+  if (import.meta.env.DEV && inspectBuffer) {
+    void import('./inspector').then(({ startInspector }) => inspectBuffer.attach(startInspector()));
+  }
+  actors.start();
+  return actors;
+}
+
+type InspectBuffer = ((event: InspectionEvent) => void) & { attach(target: (event: InspectionEvent) => void): void };
+
+/** Holds inspection events until the lazily loaded inspector is ready, then forwards them. */
+function createInspectBuffer(): InspectBuffer {
+  let target: ((event: InspectionEvent) => void) | null = null;
+  const pending: InspectionEvent[] = [];
+  const fn = ((event: InspectionEvent) => (target ? target(event) : pending.push(event))) as InspectBuffer;
+  fn.attach = (t) => {
+    target = t;
+    pending.splice(0).forEach(t);
+  };
+  return fn;
+}
