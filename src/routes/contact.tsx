@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Route } from './+types/contact';
-import { AppActorsGate, useAppActors } from '../app/app-actors';
+import { useActorSelector } from '../hooks/use-actor-selector';
+import { usePageActor } from '../hooks/use-page-actor';
+import type { ContactEvent } from '../../machines/contact.machine';
 import { ContactForm } from '../components/contact/contact-form';
 import { CONTACT_MESSAGES } from '../components/contact/contact-messages';
 import { ContentPage } from '../components/content/content-page';
@@ -19,82 +20,46 @@ export const meta: Route.MetaFunction = (args) =>
     description: msg`Questions about an order, a product or a return? Send Elegance Store a message and our customer care team will reply by email.`,
   });
 
-/** What was typed (and whether "send" was pressed) before the machine had loaded. */
-interface EarlyInput {
-  values: ContactFormInput;
-  submitted: boolean;
-}
-
 const EMPTY: ContactFormInput = { name: '', emailAddress: '', phone: { value: '', valid: true }, subject: '', message: '' };
 
 /**
- * The contact machine loads with the app's actors, just after the page: until then the same form
- * keeps what is typed, and the machine gets it (and a pending submit) as soon as it is there.
+ * Container: the contact machine (wired in the composition root) drives the form view. It comes
+ * with the app's actors just after the page; until then the same form shows what is typed (the
+ * events are queued and replayed into the machine), so nothing typed or submitted is lost.
  */
 function ContactFormContainer() {
-  const locale = useLocale();
-  const [early, setEarly] = useState<EarlyInput>({ values: EMPTY, submitted: false });
-  const noop = () => {};
-  return (
-    <AppActorsGate
-      fallback={
-        <ContactForm
-          locale={locale}
-          values={early.values}
-          errors={{}}
-          status={early.submitted ? 'submitting' : 'editing'}
-          failureText={null}
-          invalidSubmits={0}
-          onChange={(field, value) => setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }))}
-          onPhoneChange={(p) =>
-            setEarly((e) => ({
-              ...e,
-              values: { ...e.values, phone: { value: p.valid && p.e164 ? p.e164 : p.text, valid: p.valid || p.text.trim() === '' } },
-            }))
-          }
-          onSubmit={() => setEarly((e) => ({ ...e, submitted: true }))}
-          onRetry={noop}
-          onReset={() => setEarly({ values: EMPTY, submitted: false })}
-        />
-      }
-    >
-      <ContactFormWithMachine early={early} />
-    </AppActorsGate>
-  );
-}
-
-/** The contact machine (wired in the composition root) drives the form view. */
-function ContactFormWithMachine({ early }: { early: EarlyInput }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
-  const { machines } = useAppActors();
-  const [state, send] = useMachine(machines.contact);
-  const handedOver = useRef(false);
-  useEffect(() => {
-    if (handedOver.current) return;
-    handedOver.current = true;
-    const { values, submitted } = early;
-    for (const field of ['name', 'emailAddress', 'subject', 'message'] as const) {
-      if (values[field]) send({ type: 'contact.change', field, value: values[field] });
+  const { actor, send: sendToMachine } = usePageActor((machines) => machines.contact);
+  const state = useActorSelector(actor, (s) => s, null);
+  const [early, setEarly] = useState<{ values: ContactFormInput; submitted: boolean }>({ values: EMPTY, submitted: false });
+  const send = (event: ContactEvent) => {
+    if (!actor) {
+      setEarly((e) => {
+        if (event.type === 'contact.change') return { ...e, values: { ...e.values, [event.field]: event.value } };
+        if (event.type === 'contact.changePhone') return { ...e, values: { ...e.values, phone: { value: event.value, valid: event.valid } } };
+        if (event.type === 'contact.submit') return { ...e, submitted: true };
+        return e;
+      });
     }
-    if (values.phone.value) send({ type: 'contact.changePhone', value: values.phone.value, valid: values.phone.valid });
-    if (submitted) send({ type: 'contact.submit' });
-  }, [early, send]);
+    sendToMachine(event);
+  };
+  const context = state?.context ?? { values: early.values, errors: {}, serverFieldError: null, failure: null };
   const invalidSubmits = useRef(0);
-  const lastErrors = useRef(state.context.errors);
-  if (state.context.errors !== lastErrors.current) {
-    lastErrors.current = state.context.errors;
-    if (Object.keys(state.context.errors).length > 0) invalidSubmits.current += 1;
+  const lastErrors = useRef(context.errors);
+  if (context.errors !== lastErrors.current) {
+    lastErrors.current = context.errors;
+    if (Object.keys(context.errors).length > 0) invalidSubmits.current += 1;
   }
 
   const errors: Partial<Record<ContactField, string>> = {};
-  for (const [field, id] of Object.entries(state.context.errors) as [ContactField, keyof typeof CONTACT_MESSAGES][]) {
+  for (const [field, id] of Object.entries(context.errors) as [ContactField, keyof typeof CONTACT_MESSAGES][]) {
     errors[field] = i18n._(CONTACT_MESSAGES[id]);
   }
-  const server = state.context.serverFieldError;
+  const server = context.serverFieldError;
   if (server?.field) errors[server.field] = server.message;
 
-  const failure = state.context.failure;
+  const failure = context.failure;
   const failureText =
     failure?.kind === 'rateLimited'
       ? t`You have sent several messages in a short time. Please try again later.`
@@ -104,18 +69,22 @@ function ContactFormWithMachine({ early }: { early: EarlyInput }) {
           ? server.message
           : null;
 
-  const status = state.matches('sent')
-    ? 'sent'
-    : state.matches('submitting')
+  const status = !state
+    ? early.submitted
       ? 'submitting'
-      : state.matches('failed')
-        ? 'failed'
-        : 'editing';
+      : 'editing'
+    : state.matches('sent')
+      ? 'sent'
+      : state.matches('submitting')
+        ? 'submitting'
+        : state.matches('failed')
+          ? 'failed'
+          : 'editing';
 
   return (
     <ContactForm
       locale={locale}
-      values={state.context.values}
+      values={context.values}
       errors={errors}
       status={status}
       failureText={failureText}
@@ -126,7 +95,10 @@ function ContactFormWithMachine({ early }: { early: EarlyInput }) {
       }
       onSubmit={() => send({ type: 'contact.submit' })}
       onRetry={() => send({ type: 'contact.retry' })}
-      onReset={() => send({ type: 'contact.reset' })}
+      onReset={() => {
+        if (!actor) setEarly({ values: EMPTY, submitted: false });
+        send({ type: 'contact.reset' });
+      }}
     />
   );
 }

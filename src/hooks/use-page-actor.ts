@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Actor, AnyActorLogic, EventFromLogic, InputFrom } from 'xstate';
+import { useAppActorsHandle } from '../app/app-actors';
+import type { AppActors } from '../app/actors';
+
+export interface PageActor<TLogic extends AnyActorLogic> {
+  /** null until the app's actors have loaded (and on the server). */
+  actor: Actor<TLogic> | null;
+  /** Sends now, or keeps the event and sends it (in order) once the actor is there. */
+  send(event: EventFromLogic<TLogic>): void;
+}
+
+/**
+ * A page-scoped actor from the composition root's `machines`, started when the app's actors have
+ * loaded (they come after hydration, docs/decisions/007) and stopped on unmount. The view renders
+ * the same markup before and after (no remount, focus and typed text stay); events sent before
+ * the actor exists are queued, and the app's actors are asked for at once (`eager`, default).
+ * No xstate code is imported here, so views using it keep xstate out of their chunk.
+ */
+export function usePageActor<TLogic extends AnyActorLogic>(
+  pick: (machines: AppActors['machines']) => TLogic,
+  options: { input?: InputFrom<TLogic>; eager?: boolean } = {},
+): PageActor<TLogic> {
+  const { actors, load } = useAppActorsHandle();
+  const [actor, setActor] = useState<Actor<TLogic> | null>(null);
+  const queued = useRef<EventFromLogic<TLogic>[]>([]);
+  const latest = useRef({ pick, input: options.input });
+  latest.current = { pick, input: options.input };
+  const eager = options.eager ?? true;
+
+  useEffect(() => {
+    if (eager && !actors) void load();
+  }, [eager, actors, load]);
+
+  useEffect(() => {
+    if (!actors) return;
+    const { pick: choose, input } = latest.current;
+    const logic = choose(actors.machines);
+    const created = (actors.spawn as (l: AnyActorLogic, o?: { input?: unknown }) => Actor<TLogic>)(
+      logic,
+      input === undefined ? undefined : { input },
+    );
+    created.start();
+    queued.current.splice(0).forEach((event) => created.send(event));
+    setActor(created);
+    return () => {
+      created.stop();
+      setActor(null);
+    };
+  }, [actors]);
+
+  const send = useCallback(
+    (event: EventFromLogic<TLogic>) => {
+      if (actor) return actor.send(event);
+      queued.current.push(event);
+      void load();
+    },
+    [actor, load],
+  );
+  return { actor, send };
+}
