@@ -1,0 +1,64 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../src/layouts/checkout-layout';
+import MinimalLayout from '../../../src/layouts/minimal-layout';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderLayout(Layout: ComponentType, path: string, page: () => never | React.ReactElement, ErrorBoundary?: ComponentType) {
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+  const router = createMemoryRouter(
+    [{ path: '/en', Component: Layout, ErrorBoundary, children: [{ path: '*', Component: page }] }],
+    { initialEntries: [path] },
+  );
+  return render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+}
+
+describe('checkout layout', () => {
+  it('has the logo, the secure-checkout note, a way back to the cart and the page in <main>, without the shop menus', () => {
+    renderLayout(CheckoutLayout, '/en/checkout/ABC', () => <h1>Delivery address</h1>);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Secure checkout')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe('/en/cart');
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Delivery address' })).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('shows the error page inside the same chrome when the page fails', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderLayout(
+      CheckoutLayout,
+      '/en/checkout/ABC',
+      () => {
+        throw new Error('boom');
+      },
+      CheckoutError,
+    );
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Back to cart' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go shopping' }).getAttribute('href')).toBe('/en/products');
+  });
+});
+
+describe('minimal layout', () => {
+  it('has only the logo above the page', () => {
+    renderLayout(MinimalLayout, '/en/auth', () => <h1>Sign in</h1>);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getAllByRole('link')).toHaveLength(1);
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
