@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../src/layouts/checkout-layout';
 import MinimalLayout from '../../../src/layouts/minimal-layout';
@@ -45,7 +45,8 @@ describe('checkout layout', () => {
       () => {
         throw new Error('boom');
       },
-      CheckoutError,
+      // Framework mode passes `error` as a prop; a memory router does not.
+      () => <CheckoutError error={useRouteError()} />,
     );
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Back to cart' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
