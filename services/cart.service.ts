@@ -59,20 +59,30 @@ function toCartUpdate(r: UpdateOrderItems): CartUpdateResult {
   }
 }
 
-export const addToCartDocument = graphql(
+/** What adding or changing a line answers (both are an `UpdateOrderItemsResult`). */
+const CartUpdateFields = graphql(
   `
-  mutation addToCart($productVariantId: ID!, $quantity: Int!) {
-    addItemToOrder(productVariantId: $productVariantId, quantity: $quantity) {
+  fragment CartUpdateFields on UpdateOrderItemsResult {
       __typename
       ... on Order { ...OrderFields }
       ... on ErrorResult { errorCode message }
       ... on InsufficientStockError { quantityAvailable order { ...OrderFields } }
       ... on OrderLimitError { maxItems }
       ... on OrderInterceptorError { interceptorError }
-    }
   }
 `,
   [OrderFields],
+);
+
+export const addToCartDocument = graphql(
+  `
+  mutation addToCart($productVariantId: ID!, $quantity: Int!) {
+    addItemToOrder(productVariantId: $productVariantId, quantity: $quantity) {
+      ...CartUpdateFields
+    }
+  }
+`,
+  [CartUpdateFields],
 );
 
 export async function addToCart(
@@ -86,16 +96,11 @@ export const incDecCartItemDocument = graphql(
   `
   mutation incDecCartItem($orderLineId: ID!, $quantity: Int!) {
     adjustOrderLine(orderLineId: $orderLineId, quantity: $quantity) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on InsufficientStockError { quantityAvailable order { ...OrderFields } }
-      ... on OrderLimitError { maxItems }
-      ... on OrderInterceptorError { interceptorError }
+      ...CartUpdateFields
     }
   }
 `,
-  [OrderFields],
+  [CartUpdateFields],
 );
 
 /** Sets a line's quantity (0 removes it). */
