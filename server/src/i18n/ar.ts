@@ -41,7 +41,9 @@ export const arMessages = {
         NO_ACTIVE_ORDER_ERROR: 'لا يوجد طلب نشط مرتبط بالجلسة الحالية',
         NOTHING_TO_REFUND_ERROR: 'لا يوجد ما يمكن استرداده',
         NOT_VERIFIED_ERROR: 'يرجى توثيق عنوان البريد الإلكتروني قبل تسجيل الدخول',
-        ORDER_INTERCEPTOR_ERROR: 'حدث خطأ أثناء تعديل الطلب',
+        // The cart guards' interceptors answer in the request language already: pass their text on
+        // (the same as cart-guards.plugin.ts sets, so plugin order does not matter).
+        ORDER_INTERCEPTOR_ERROR: '{interceptorError}',
         ORDER_LIMIT_ERROR:
             'لا يمكن إضافة المزيد من المنتجات. الحد الأقصى للطلب الواحد هو {maxItems, plural, one {قطعة واحدة} two {قطعتان} few {# قطع} many {# قطعة} other {# قطعة}}',
         ORDER_MODIFICATION_ERROR: 'لا يمكن تعديل محتويات الطلب إلا عندما يكون في مرحلة إضافة المنتجات',
