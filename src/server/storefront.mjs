@@ -5,18 +5,26 @@
 //   SHOP_API_URL         the Vendure Shop API (default http://127.0.0.1:${SERVER_PORT:-3000}/shop-api);
 //                        its origin is the one fixed target of the reverse proxy below
 //   PUBLIC_URL           canonical origin for robots.txt (else the request's own origin)
+//   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
+//                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
+//                        expired copy may still answer while one request renders its successor;
+//                        HTML_CACHE_MAX_ENTRIES (300)
 //
 // Routes, in order: hashed build files (/_app, immutable), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
 // /sandbox, /payments/callback), then every other path goes to React Router (pages and the
-// sitemap.xml resource route).
+// sitemap.xml resource route). Pages rendered for anonymous visitors are answered from the HTML
+// micro-cache (html-cache.mjs) before anything else runs.
 import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
 import express from 'express';
-import { createRequestHandler } from '@react-router/express';
+import { isbot } from 'isbot';
+import { createRequestHandler } from 'react-router';
+import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -25,6 +33,10 @@ const SERVER_PORT = process.env.SERVER_PORT || '3000';
 const SHOP_API_URL = process.env.SHOP_API_URL || `http://${HOST}:${SERVER_PORT}/shop-api`;
 const PUBLIC_URL = (process.env.PUBLIC_URL || '').replace(/\/+$/, '');
 const BUILD_DIR = resolve(root, process.env.BUILD_DIR || 'build');
+const envInt = (name, fallback) => {
+  const n = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
 
 /** Paths forwarded to Vendure, on the fixed upstream origin only (never an open proxy). */
 export const PROXIED_PREFIXES = ['/shop-api', '/assets', '/sandbox', '/payments/callback'];
@@ -130,6 +142,151 @@ export function createProxy(upstreamOrigin) {
   return { handle, upgrade };
 }
 
+/** The fetch Request React Router renders, built from an Express request as @react-router/express does. */
+export function toFetchRequest(req, res) {
+  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  const [, hostPort] = req.get('host')?.split(':') ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find((p) => Number.isSafeInteger(p)) ?? '';
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  let controller = new AbortController();
+  res.on('finish', () => (controller = null));
+  res.on('close', () => controller?.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value) headers.set(name, value);
+  }
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url.href, init);
+}
+
+/** Adds names to a Vary header value without repeating one. */
+export function mergeVary(current, ...names) {
+  const list = String(current ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  return list.join(', ');
+}
+
+/** Answers from a cache entry: the precompressed body the client accepts, or 304 for its ETag. */
+async function sendCached(req, res, entry, state) {
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  let body = entry.body;
+  try {
+    if (encoding === 'br') body = await entry.br;
+    else if (encoding === 'gzip') body = await entry.gzip;
+  } catch {
+    body = entry.body;
+  }
+  res.statusCode = entry.status;
+  for (const [name, value] of entry.headers) res.appendHeader(name, value);
+  res.setHeader('Vary', mergeVary(res.getHeader('Vary'), 'Accept-Encoding'));
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  if (body !== entry.body) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/**
+ * The React Router handler with the HTML micro-cache in front: anonymous GETs are answered from
+ * it when it has the page, else rendered (streamed to the client as usual, and kept when storable).
+ */
+export function createPageHandler({ build, mode = process.env.NODE_ENV, cache }) {
+  const render = createRequestHandler(build, mode);
+
+  async function send(req, res, response, key) {
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    const storable = key !== null && cache.enabled && isStorable(response.status, response.headers) && response.body;
+    if (key !== null && !storable) cache.abandon(key);
+    if (storable) {
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('X-Cache', 'MISS');
+    }
+    if (!response.body) return res.end();
+    if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders();
+    const chunks = [];
+    let size = 0;
+    let keep = Boolean(storable);
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (keep) {
+          size += value.byteLength;
+          if (size > cache.maxBodyBytes) {
+            keep = false;
+            chunks.length = 0;
+          } else chunks.push(value);
+        }
+        if (res.destroyed) throw new Error('client went away');
+        if (!res.write(value)) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
+      }
+      res.end();
+      if (keep && !res.destroyed) {
+        cache.store(key, { status: response.status, headers: storedHeaders(response.headers), body: Buffer.concat(chunks) });
+      } else if (storable) cache.abandon(key);
+    } catch (error) {
+      if (storable) cache.abandon(key);
+      await reader.cancel().catch(() => {});
+      if (!res.destroyed && !res.writableEnded) throw error;
+    }
+  }
+
+  return async function pageHandler(req, res, next) {
+    let key = null;
+    try {
+      if (cache.enabled) key = res.locals.htmlCacheKey !== undefined ? res.locals.htmlCacheKey : cacheKeyOf(req);
+      const response = await render(toFetchRequest(req, res));
+      await send(req, res, response, key);
+    } catch (error) {
+      if (key !== null) cache.abandon(key);
+      next(error);
+    }
+  };
+}
+
+// isbot's pattern is long and visitors send the same few user agents again and again
+const botByAgent = new Map();
+function isBotAgent(userAgent = '') {
+  let bot = botByAgent.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botByAgent.size >= 1000) botByAgent.clear();
+    botByAgent.set(userAgent, bot);
+  }
+  return bot;
+}
+
+/** The HTML cache key of an Express request (null: not cacheable). */
+export function cacheKeyOf(req) {
+  if (req.method !== 'GET') return null;
+  // files (public/, build output) are never rendered pages; `.data` is a page's navigation data
+  if (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data')) return null;
+  return htmlCacheKey({
+    method: req.method,
+    url: `${req.protocol}://${req.get('host')}${req.originalUrl}`,
+    headers: req.headers,
+    isBot: isBotAgent(req.headers['user-agent']),
+  });
+}
+
 export function robotsTxt(origin) {
   return [
     'User-agent: *',
@@ -146,7 +303,16 @@ export function robotsTxt(origin) {
   ].join('\n');
 }
 
-export async function createApp({ build, shopApiUrl = SHOP_API_URL, buildDir = BUILD_DIR } = {}) {
+export async function createApp({
+  build,
+  shopApiUrl = SHOP_API_URL,
+  buildDir = BUILD_DIR,
+  htmlCache = createHtmlCache({
+    ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
+    staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
+    maxEntries: envInt('HTML_CACHE_MAX_ENTRIES', 300) || 1,
+  }),
+} = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -161,6 +327,30 @@ export async function createApp({ build, shopApiUrl = SHOP_API_URL, buildDir = B
 
   // Proxied before compression: upstream bodies (and streamed responses) pass through untouched.
   app.use((req, res, next) => (isProxied(req.path) ? proxy.handle(req, res) : next()));
+
+  // A page an anonymous visitor saw a moment ago: answered (precompressed) before any file
+  // lookup, compression or render. Only URLs that rendered a page have entries, so no static
+  // file is shadowed. Requests for a page whose first render is under way wait for it.
+  app.use(async (req, res, next) => {
+    if (!htmlCache.enabled) return next();
+    const key = cacheKeyOf(req);
+    res.locals.htmlCacheKey = key;
+    if (key === null) return next();
+    try {
+      let found = htmlCache.lookup(key);
+      if (found.state === 'wait') {
+        const entry = await found.outcome;
+        found = entry ? { state: 'hit', entry } : htmlCache.lookup(key);
+        if (found.state === 'wait') res.locals.htmlCacheKey = null; // render without caching
+      }
+      if (found.state === 'hit' || found.state === 'stale') return await sendCached(req, res, found.entry, found.state);
+      // whatever happens to this request, those waiting for its render must not wait longer
+      if (res.locals.htmlCacheKey !== null) res.on('close', () => htmlCache.release(key));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use(compression());
 
@@ -181,7 +371,7 @@ export async function createApp({ build, shopApiUrl = SHOP_API_URL, buildDir = B
     res.send(robotsTxt(origin));
   });
 
-  app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.all('/{*splat}', createPageHandler({ build, mode: process.env.NODE_ENV, cache: htmlCache }));
 
   const server = http.createServer(app);
   server.on('upgrade', (req, socket, head) => {

@@ -1,0 +1,131 @@
+// Shared helpers of the benchmark scripts (tests/perf/*.mjs). The pure functions at the top
+// (percentile, median, checkLimit, evaluate, formatTable) are unit-tested in lib.test.mjs.
+import { readFileSync } from 'node:fs';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+/** The locale cookie of the storefront (src/i18n/locales.ts): a returning visitor has it. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+
+/** The p-th percentile (0-100) of ascending numbers, nearest-rank; NaN for none. */
+export function percentile(sorted, p) {
+  if (!sorted.length) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** The median of numbers (mean of the middle two for an even count); NaN for none. */
+export function median(values) {
+  const nums = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!nums.length) return Number.NaN;
+  const mid = nums.length >> 1;
+  return nums.length % 2 ? nums[mid] : (nums[mid - 1] + nums[mid]) / 2;
+}
+
+/**
+ * One measured value against one budget entry `{ min }` or `{ max }` (or both). A value that
+ * could not be measured (NaN, null, undefined) misses its budget: a broken run is never green.
+ */
+export function checkLimit(value, limit) {
+  if (!limit || (limit.min === undefined && limit.max === undefined)) return { ok: true, rule: '' };
+  const measured = typeof value === 'number' && !Number.isNaN(value);
+  const rules = [];
+  let ok = measured;
+  if (limit.min !== undefined) {
+    rules.push(`>= ${limit.min}`);
+    if (measured && value < limit.min) ok = false;
+  }
+  if (limit.max !== undefined) {
+    rules.push(`<= ${limit.max}`);
+    if (measured && value > limit.max) ok = false;
+  }
+  return { ok, rule: rules.join(' and ') };
+}
+
+/**
+ * Checks `{ label, metric, value }` rows against a budget section `{ metric: { min|max } }`.
+ * Returns every checked row with `ok`/`rule` and `failed`, the rows that missed their budget.
+ * Metrics without a budget are not checked.
+ */
+export function evaluate(rows, budgets = {}) {
+  const checked = [];
+  for (const row of rows) {
+    const limit = budgets[row.metric];
+    if (!limit) continue;
+    checked.push({ ...row, ...checkLimit(row.value, limit) });
+  }
+  return { checked, failed: checked.filter((r) => !r.ok) };
+}
+
+/** A plain-text table: `columns` are `{ key, title, align? }`, numbers right-aligned by default. */
+export function formatTable(rows, columns) {
+  const cell = (row, c) => {
+    const v = row[c.key];
+    return v === undefined || v === null ? '' : String(v);
+  };
+  const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => cell(r, c).length)));
+  const right = (c) => c.align === 'right' || (c.align === undefined && rows.some((r) => typeof r[c.key] === 'number'));
+  const line = (values) =>
+    values.map((v, i) => (right(columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  return [
+    line(columns.map((c) => c.title)),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(columns.map((c) => cell(r, c)))),
+  ].join('\n');
+}
+
+/** Prints the budget verdict and returns the exit code (0 when every budget is met). */
+export function report(title, checked) {
+  const failed = checked.filter((r) => !r.ok);
+  console.log(`\n${title} budgets:`);
+  for (const r of checked) {
+    console.log(`  ${r.ok ? 'ok  ' : 'MISS'} ${r.label} ${r.metric} = ${fmt(r.value)} (budget ${r.rule})`);
+  }
+  if (!checked.length) console.log('  (none)');
+  console.log(failed.length ? `${failed.length} budget(s) missed.` : 'All budgets met.');
+  return failed.length ? 1 : 0;
+}
+
+export function fmt(value, digits = 1) {
+  if (typeof value !== 'number' || Number.isNaN(value)) return 'n/a';
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+// ---- I/O helpers -------------------------------------------------------------------------
+
+export function loadBudgets() {
+  return JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
+}
+
+/** The shop to measure: first CLI argument that looks like a URL, else BENCH_URL, else the default. */
+export function baseUrl(argv = process.argv.slice(2)) {
+  const arg = argv.find((a) => /^https?:\/\//.test(a));
+  return (arg || process.env.BENCH_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/** `/en…` is English, everything else Arabic (decision 001). */
+export function localeOf(path) {
+  return path === '/en' || path.startsWith('/en/') || path.startsWith('/en?') ? 'en' : 'ar';
+}
+
+/**
+ * The routes issue 4 asks to measure. The product and category are discovered from the home
+ * page's links (first of each), so the scripts follow whatever the seed contains.
+ */
+export async function discoverRoutes(base) {
+  const res = await fetch(`${base}/`, { headers: { cookie: `${LOCALE_COOKIE}=ar` } });
+  if (!res.ok) throw new Error(`GET ${base}/ answered ${res.status}: is the shop running?`);
+  const html = await res.text();
+  const hrefs = [...html.matchAll(/href="(\/products\/[^"?#]+)"/g)].map((m) => m[1]);
+  const category = hrefs.find((h) => /^\/products\/c\/[^/]+$/.test(h));
+  const product = hrefs.find((h) => /^\/products\/[^/]+$/.test(h) && !/^\/products\/(c|brand)$/.test(h));
+  if (!category || !product) throw new Error(`could not find a category and a product link on ${base}/`);
+  return [
+    { name: 'home (ar)', path: '/' },
+    { name: 'home (en)', path: '/en' },
+    { name: 'products', path: '/products' },
+    { name: 'category', path: category },
+    { name: 'product', path: product },
+    { name: 'about', path: '/about' },
+  ];
+}
