@@ -75,37 +75,84 @@ export function upstreamPath(target) {
   return url.pathname + url.search;
 }
 
-/** Streams one request to the upstream origin and the answer back (headers such as vendure-auth-token included). */
-export function createProxy(upstreamOrigin) {
+/** Request bodies up to this size are kept so a request can be sent again (see createProxy). */
+export const MAX_PROXIED_BODY = 10 * 1024 * 1024;
+
+/** Errors of a request written to a kept-alive socket that the upstream had just closed. */
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Forwards one request to the upstream origin and streams the answer back (headers such as
+ * vendure-auth-token included). Upstream connections are kept alive; a request that fails on a
+ * reused connection before any answer (the upstream closed it as idle at the same moment: its
+ * keep-alive timeout raced ours) is sent once more on a fresh one instead of answering 502.
+ * For that the (small, GraphQL) request body is read first; bodies over MAX_PROXIED_BODY get 413.
+ */
+export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
   const target = new URL(upstreamOrigin);
   if (target.protocol !== 'http:') throw new Error(`The Shop API proxy supports http upstreams, got ${upstreamOrigin}`);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // Node drops idle sockets a second before the upstream's `Keep-Alive: timeout=N` hint; the
+  // timeout covers upstreams (or proxies in between) that send no hint.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
-  function handle(req, res) {
+  function readBody(req) {
+    return new Promise((resolve, reject) => {
+      const chunks = [];
+      let size = 0;
+      req.on('data', (chunk) => {
+        size += chunk.length;
+        if (size > MAX_PROXIED_BODY) {
+          req.destroy();
+          reject(Object.assign(new Error('request body too large'), { status: 413 }));
+        } else chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
+    });
+  }
+
+  function send(req, res, body, attempt) {
+    const headers = forwardedHeaders(req);
+    if (body.length || req.headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+    const path = upstreamPath(req.originalUrl ?? req.url);
+    let answered = false;
     const upstream = http.request(
-      {
-        host: target.hostname,
-        port: target.port || 80,
-        method: req.method,
-        path: upstreamPath(req.originalUrl ?? req.url),
-        headers: forwardedHeaders(req),
-        agent,
-      },
+      { host: target.hostname, port: target.port || 80, method: req.method, path, headers, agent },
       (answer) => {
-        const headers = {};
+        answered = true;
+        const out = {};
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+          if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
         }
-        res.writeHead(answer.statusCode ?? 502, headers);
+        res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
+        answer.on('error', (error) => res.destroy(error));
       },
     );
     upstream.on('error', (error) => {
+      if (res.destroyed) return;
+      if (!answered && attempt === 0 && upstream.reusedSocket && STALE_SOCKET_ERRORS.has(error.code)) {
+        return send(req, res, body, 1);
+      }
+      log(`[proxy] ${req.method} ${path} failed (attempt ${attempt + 1}): ${error.code ?? error.message}`);
       if (res.headersSent) return res.destroy(error);
       res.status(502).type('text/plain').send('The shop service is not reachable right now.');
     });
-    req.on('aborted', () => upstream.destroy());
-    req.pipe(upstream);
+    // the visitor went away: stop the upstream request too
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end(body);
+  }
+
+  function handle(req, res) {
+    readBody(req).then(
+      (body) => send(req, res, body, 0),
+      (error) => {
+        if (res.headersSent || res.destroyed) return;
+        res.status(error.status ?? 400).type('text/plain').send(error.status === 413 ? 'Request too large.' : 'Bad request.');
+      },
+    );
   }
 
   /** The graphql-ws upgrade for /shop-api/ws: a raw TCP tunnel after replaying the handshake. */

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createApp, isProxied, robotsTxt, upstreamPath } from './storefront.mjs';
+import { createApp, createProxy, isProxied, robotsTxt, upstreamPath } from './storefront.mjs';
 
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {
@@ -139,5 +140,48 @@ describe('storefront server', () => {
     const res = await fetch(`${base}/sw.js`);
     // No build dir in this test: the header is what matters.
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('Shop API proxy and kept-alive upstream connections', () => {
+  it('sends a request again when the upstream closed the reused connection as it arrived (no 502)', async () => {
+    // An upstream that answers the first request of each connection, keeps it open without a
+    // Keep-Alive hint, and drops it when a second request comes: the idle-timeout race.
+    let connections = 0;
+    const upstream = net.createServer((socket) => {
+      connections++;
+      let requests = 0;
+      socket.on('data', () => {
+        requests++;
+        if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        else socket.destroy();
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const logged: string[] = [];
+    const proxy = createProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, { log: (m: string) => logged.push(m) });
+    const front = http.createServer((req, res) => {
+      // the bits of Express the proxy uses
+      Object.assign(res, {
+        status: (code: number) => ((res.statusCode = code), res),
+        type: () => res,
+        send: (text: string) => res.end(text),
+      });
+      proxy.handle(req, res);
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}/shop-api`;
+    try {
+      const post = () => fetch(url, { method: 'POST', body: '{"query":"{ __typename }"}' }).then(async (r) => [r.status, await r.text()]);
+      expect(await post()).toEqual([200, 'ok']);
+      // the proxy's agent now holds the idle connection; the upstream drops it on reuse
+      expect(await post()).toEqual([200, 'ok']);
+      expect(connections).toBe(2);
+      expect(logged).toEqual([]);
+    } finally {
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+      await new Promise((r) => upstream.close(r));
+    }
   });
 });
