@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm run bench:bundle [-- URL]`: how much JavaScript each page makes the browser load.
+//
+//   BENCH_URL (or the first argument)   the shop, default http://127.0.0.1:8080
+//   CHROME_PATH                         the browser, default /usr/bin/chromium
+//
+// Per route, in a fresh browser context (empty cache, service worker blocked, the locale cookie
+// of the page's language set so no first-visit redirect happens):
+// - initial JS: every script response (modules, modulepreloads, dynamic imports) that finished
+//   before the load event plus a short idle (hydration happens in that window);
+// - total JS: after that, the page is scrolled to the end and the network left to go idle.
+// Sizes: "gzip" is each file's body gzipped here at level 6 (the budget's unit, whatever the
+// server sent), "transfer" what went over the wire (encoded body as served: br or gzip).
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, report } from './lib.mjs';
+
+const IDLE_AFTER_LOAD_MS = 500;
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+async function measureRoute(browser, base, route) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  await context.addCookies([{ name: LOCALE_COOKIE, value: localeOf(route.path), url: base }]);
+  const page = await context.newPage();
+  const files = new Map();
+  let phase = 'initial';
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    const record = (async () => {
+      const response = await request.response();
+      if (!response) return;
+      const type = response.headers()['content-type'] ?? '';
+      if (request.resourceType() !== 'script' && !/javascript/.test(type)) return;
+      const [sizes, body] = await Promise.all([request.sizes(), response.body().catch(() => Buffer.alloc(0))]);
+      const url = new URL(request.url());
+      const name = url.origin === base ? url.pathname : url.href;
+      if (!files.has(name)) {
+        files.set(name, { name, phase, transfer: sizes.responseBodySize, gzip: gzipSync(body, { level: 6 }).length, raw: body.length });
+      }
+    })();
+    pending.push(record);
+  });
+  const response = await page.goto(base + route.path, { waitUntil: 'load' });
+  if (!response?.ok()) throw new Error(`${route.path} answered ${response?.status()}`);
+  await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
+  await Promise.all(pending);
+  phase = 'later';
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await Promise.all(pending);
+  await context.close();
+  const list = [...files.values()];
+  const sum = (items, key) => items.reduce((n, f) => n + f[key], 0);
+  const initial = list.filter((f) => f.phase === 'initial');
+  return {
+    route,
+    files: list,
+    initialFiles: initial.length,
+    initialJsKiB: kib(sum(initial, 'gzip')),
+    initialTransferKiB: kib(sum(initial, 'transfer')),
+    initialRawKiB: kib(sum(initial, 'raw')),
+    totalFiles: list.length,
+    totalJsKiB: kib(sum(list, 'gzip')),
+  };
+}
+
+async function main() {
+  const base = baseUrl();
+  const budgets = loadBudgets().bundle;
+  const routes = await discoverRoutes(base);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const results = [];
+  try {
+    for (const route of routes) results.push(await measureRoute(browser, base, route));
+  } finally {
+    await browser.close();
+  }
+
+  console.log(`JavaScript per page on ${base} (KiB; gzip = level-6 gzip of each file, transfer = as served)\n`);
+  console.log(
+    formatTable(
+      results.map((r) => ({ ...r, name: r.route.name, path: r.route.path })),
+      [
+        { key: 'name', title: 'route' },
+        { key: 'path', title: 'path' },
+        { key: 'initialFiles', title: 'initial files' },
+        { key: 'initialJsKiB', title: 'initial gzip' },
+        { key: 'initialTransferKiB', title: 'initial transfer' },
+        { key: 'initialRawKiB', title: 'initial raw' },
+        { key: 'totalFiles', title: 'total files' },
+        { key: 'totalJsKiB', title: 'total gzip' },
+      ],
+    ),
+  );
+
+  // every file once, with the routes that load it before hydration
+  const byFile = new Map();
+  for (const r of results) {
+    for (const f of r.files) {
+      const row = byFile.get(f.name) ?? { file: f.name, gzip: kib(f.gzip), transfer: kib(f.transfer), raw: kib(f.raw), initialOn: [] };
+      if (f.phase === 'initial') row.initialOn.push(r.route.name);
+      byFile.set(f.name, row);
+    }
+  }
+  const fileRows = [...byFile.values()]
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((row) => ({ ...row, initialOn: row.initialOn.length === results.length ? 'all' : row.initialOn.join(', ') || '-' }));
+  console.log(
+    `\nFiles\n${formatTable(fileRows, [
+      { key: 'file', title: 'file' },
+      { key: 'gzip', title: 'gzip' },
+      { key: 'transfer', title: 'transfer' },
+      { key: 'raw', title: 'raw' },
+      { key: 'initialOn', title: 'initial on', align: 'left' },
+    ])}`,
+  );
+
+  const { checked } = evaluate(
+    results.map((r) => ({ label: r.route.name, metric: 'initialJsKiB', value: r.initialJsKiB })),
+    budgets,
+  );
+  process.exitCode = report('Bundle', checked);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse [-- URL]`: Lighthouse (mobile preset: emulated phone, simulated
+// slow 4G and 4x CPU slowdown) on each route, median of several runs.
+//
+//   BENCH_URL (or the first argument)   the shop, default http://127.0.0.1:8080
+//   BENCH_RUNS                          runs per route (3)
+//   CHROME_PATH                         the browser, default /usr/bin/chromium
+//   LIGHTHOUSE_CLI                      how to start Lighthouse when node_modules/lighthouse is
+//                                       missing, e.g. "npx --yes lighthouse@13.5.0"
+//
+// Each route is loaded as a returning visitor of its language (locale cookie sent), so the
+// unprefixed Arabic pages are measured, not a first-visit redirect to /en.
+// Figures per route: performance score, LCP, CLS, TBT and FCP, each the median of the runs.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, median, report } from './lib.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const LOCAL_CLI = join(root, 'node_modules/lighthouse/cli/index.js');
+export const INSTALL_HINT = 'npm install -D lighthouse@13.5.0';
+
+/** The command that starts Lighthouse's CLI: the project's copy, else LIGHTHOUSE_CLI. */
+export function lighthouseCommand(env = process.env) {
+  if (existsSync(LOCAL_CLI)) return [process.execPath, LOCAL_CLI];
+  if (env.LIGHTHOUSE_CLI) return env.LIGHTHOUSE_CLI.split(/\s+/).filter(Boolean);
+  return null;
+}
+
+/** The figures of one Lighthouse JSON report. */
+export function figures(lhr) {
+  const audit = (id) => lhr.audits?.[id]?.numericValue ?? Number.NaN;
+  const score = lhr.categories?.performance?.score;
+  return {
+    performance: typeof score === 'number' ? Math.round(score * 100) : Number.NaN,
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    tbtMs: Math.round(audit('total-blocking-time')),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+  };
+}
+
+function runOnce(command, url, cookie) {
+  const args = [
+    ...command.slice(1),
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance',
+    '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+  ];
+  return new Promise((resolvePromise, reject) => {
+    execFile(
+      command[0],
+      args,
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`lighthouse failed on ${url}: ${stderr || error.message}`));
+        try {
+          const lhr = JSON.parse(stdout);
+          if (lhr.runtimeError) return reject(new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`));
+          resolvePromise(figures(lhr));
+        } catch (parseError) {
+          reject(parseError);
+        }
+      },
+    );
+  });
+}
+
+async function main() {
+  const command = lighthouseCommand();
+  if (!command) {
+    console.error(`Lighthouse is not installed: run \`${INSTALL_HINT}\`, or set LIGHTHOUSE_CLI="npx --yes lighthouse@13.5.0".`);
+    process.exit(2);
+  }
+  const base = baseUrl();
+  const runs = Number(process.env.BENCH_RUNS || 3);
+  const budgets = loadBudgets().lighthouse;
+  const routes = await discoverRoutes(base);
+  console.log(`Lighthouse (mobile) on ${base}, median of ${runs} runs per route\n`);
+  const rows = [];
+  for (const route of routes) {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      results.push(await runOnce(command, base + route.path, `${LOCALE_COOKIE}=${localeOf(route.path)}`));
+    }
+    const row = { name: route.name, path: route.path, scores: results.map((r) => r.performance).join(' ') };
+    for (const key of ['performance', 'lcpMs', 'cls', 'tbtMs', 'fcpMs']) row[key] = median(results.map((r) => r[key]));
+    rows.push(row);
+    console.log(`  ${row.name}: performance ${row.performance} (runs: ${row.scores}), LCP ${row.lcpMs} ms, CLS ${row.cls}`);
+  }
+  console.log(
+    `\n${formatTable(rows, [
+      { key: 'name', title: 'route' },
+      { key: 'path', title: 'path' },
+      { key: 'performance', title: 'score' },
+      { key: 'scores', title: 'runs', align: 'left' },
+      { key: 'lcpMs', title: 'LCP ms' },
+      { key: 'cls', title: 'CLS' },
+      { key: 'tbtMs', title: 'TBT ms' },
+      { key: 'fcpMs', title: 'FCP ms' },
+    ])}`,
+  );
+  const { checked } = evaluate(
+    rows.flatMap((row) => ['performance', 'lcpMs', 'cls'].map((metric) => ({ label: row.name, metric, value: row[metric] }))),
+    budgets,
+  );
+  process.exitCode = report('Lighthouse', checked);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
