@@ -11,6 +11,7 @@
 // - total JS: after that, the page is scrolled to the end and the network left to go idle.
 // Sizes: "gzip" is each file's body gzipped here at level 6 (the budget's unit, whatever the
 // server sent), "transfer" what went over the wire (encoded body as served: br or gzip).
+/* global document, window -- the scroll below runs in the page */
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
