@@ -5,6 +5,9 @@
 //   BENCH_URL (or the first argument)   the shop, default http://127.0.0.1:8080
 //   BENCH_TARGETS=product,home          only these targets
 //   BENCH_CONNECTIONS / BENCH_DURATION  override budgets.json (20 connections, 10 s)
+//   BENCH_SERVER_PID                    the storefront's process id (same machine): adds the
+//                                       CPU time it spent per request, a figure that does not
+//                                       depend on how busy the other cores are
 //
 // Each target gets a warm-up (budgets.json warmupSeconds, not counted), then the measured run.
 // Requests look like a returning visitor's: browser Accept/Accept-Encoding headers and the
@@ -15,6 +18,7 @@
 // The load generator runs on the same machine as the shop: on 2 shared cores it takes CPU from
 // the server, so the figures are a lower bound of what the server alone can do.
 import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
   baseUrl,
@@ -37,6 +41,18 @@ const BROWSER_HEADERS = {
 
 const round1 = (n) => Math.round(n * 10) / 10;
 
+/** CPU time (ms, user + system) a local process has used so far; NaN when unknown. */
+export function cpuMs(pid) {
+  if (!pid) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the full line, in clock ticks (100 per second)
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** One autocannon run; resolves with its result and every response time (ms). */
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -50,7 +66,7 @@ function run(opts) {
   });
 }
 
-export async function loadTarget(base, target, { connections, duration, warmup }) {
+export async function loadTarget(base, target, { connections, duration, warmup, serverPid }) {
   const opts = {
     url: base + target.path,
     connections,
@@ -59,7 +75,9 @@ export async function loadTarget(base, target, { connections, duration, warmup }
     body: target.body,
   };
   if (warmup > 0) await run({ ...opts, duration: warmup });
+  const cpuBefore = cpuMs(serverPid);
   const { result, times, statuses } = await run({ ...opts, duration });
+  const cpuPerRequest = (cpuMs(serverPid) - cpuBefore) / times.length;
   times.sort((a, b) => a - b);
   const ok = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
   const failures = times.length - ok + result.errors + result.timeouts;
@@ -75,6 +93,7 @@ export async function loadTarget(base, target, { connections, duration, warmup }
     maxMs: round1(times.at(-1) ?? Number.NaN),
     failures,
     statuses: [...statuses].map(([s, c]) => `${s}×${c}`).join(' ') + (result.errors ? ` err×${result.errors}` : ''),
+    serverCpuMs: Number.isNaN(cpuPerRequest) ? undefined : Math.round(cpuPerRequest * 100) / 100,
     kbPerRequest: times.length ? Math.round(result.throughput.total / times.length / 102.4) / 10 : Number.NaN,
   };
 }
@@ -111,7 +130,7 @@ async function main() {
 
   const rows = [];
   for (const target of targets) {
-    const row = await loadTarget(base, target, { connections, duration, warmup });
+    const row = await loadTarget(base, target, { connections, duration, warmup, serverPid: process.env.BENCH_SERVER_PID });
     rows.push(row);
     console.log(`  ${row.name}: ${row.requestsPerSecond} req/s, p95 ${fmt(row.p95Ms)} ms (${row.statuses})`);
   }
@@ -125,6 +144,7 @@ async function main() {
       { key: 'p99Ms', title: 'p99 ms' },
       { key: 'maxMs', title: 'max ms' },
       { key: 'kbPerRequest', title: 'KiB/resp' },
+      ...(process.env.BENCH_SERVER_PID ? [{ key: 'serverCpuMs', title: 'server CPU ms/req' }] : []),
       { key: 'failures', title: 'failures' },
       { key: 'statuses', title: 'statuses', align: 'left' },
     ])}`,
