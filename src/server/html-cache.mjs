@@ -9,7 +9,8 @@
 //   render mode differs);
 // - requests carrying a session token (`vendure_token` cookie or an Authorization header), and
 //   everything but GET, bypass the cache;
-// - only 200 answers without Set-Cookie and without `private`/`no-store` are stored;
+// - only 200 answers without `private`/`no-store` and without cookies other than the locale
+//   cookie (a function of the key) are stored;
 // - entries live `ttlMs`; after that the first request renders again while the others get the
 //   old copy for at most `staleMs` more (no render stampede when a popular page expires).
 // Bodies are kept raw and as gzip and brotli (compressed once, off the request path), served
@@ -68,10 +69,14 @@ export function htmlCacheKey({ method, url, headers, isBot }) {
   return parts.join('\u0000');
 }
 
-/** Whether a rendered answer (status + fetch Headers) may be stored for other visitors. */
+/**
+ * Whether a rendered answer (status + fetch Headers) may be stored for other visitors. The only
+ * cookie it may set is the locale cookie: that one follows from the key's inputs (locale cookie
+ * sent, Accept-Language, path), so every request with the same key would get the same one.
+ */
 export function isStorable(status, headers) {
   if (status !== 200) return false;
-  if (headers.has('set-cookie')) return false;
+  if (headers.getSetCookie().some((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`))) return false;
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/\b(private|no-store)\b/.test(cacheControl)) return false;
   return true;

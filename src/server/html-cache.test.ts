@@ -47,6 +47,11 @@ describe('isStorable', () => {
     expect(isStorable(404, new Headers())).toBe(false);
     expect(isStorable(302, new Headers())).toBe(false);
     expect(isStorable(200, new Headers({ 'set-cookie': 'a=1' }))).toBe(false);
+    expect(isStorable(200, new Headers({ 'set-cookie': 'i18n_redirected=en; Max-Age=31536000; Path=/' }))).toBe(true);
+    const both = new Headers();
+    both.append('set-cookie', 'i18n_redirected=en; Path=/');
+    both.append('set-cookie', 'session=abc; Path=/');
+    expect(isStorable(200, both)).toBe(false);
     expect(isStorable(200, new Headers({ 'cache-control': 'private, max-age=0' }))).toBe(false);
     expect(isStorable(200, new Headers({ 'cache-control': 'no-store' }))).toBe(false);
   });
@@ -135,6 +140,8 @@ describe('storefront page cache', () => {
           const url = new URL(request.url);
           const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
           if (url.searchParams.has('cookie')) headers.set('set-cookie', 'x=1');
+          // like the locale middleware: refresh the locale cookie when the visitor has another one
+          if (!request.headers.get('cookie')?.includes('i18n_redirected=en')) headers.append('set-cookie', 'i18n_redirected=en; Path=/');
           return new Response(`<!doctype html><p>${url.pathname}${url.search} render ${renders}</p>${'<i>pad</i>'.repeat(200)}`, {
             status: 200,
             headers,
@@ -203,6 +210,20 @@ describe('storefront page cache', () => {
     await (await get('/en/c?cookie')).text();
     expect((await get('/en/c?cookie')).headers.get('x-cache')).toBeNull();
     expect(renders - before).toBe(4);
+  });
+
+  it('keeps answers that only set the locale cookie, and replays that cookie', async () => {
+    const before = renders;
+    const first = await fetch(`${base}/en/first-visit`);
+    expect(first.headers.get('set-cookie')).toContain('i18n_redirected=en');
+    await first.text();
+    const second = await fetch(`${base}/en/first-visit`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('set-cookie')).toContain('i18n_redirected=en');
+    // a visitor who has the cookie is another key: no Set-Cookie for them
+    const returning = await get('/en/first-visit');
+    expect(returning.headers.get('set-cookie')).toBeNull();
+    expect(renders - before).toBe(2);
   });
 
   it('renders a page once for a burst of concurrent first visitors', async () => {

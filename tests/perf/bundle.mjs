@@ -3,6 +3,7 @@
 //
 //   BENCH_URL (or the first argument)   the shop, default http://127.0.0.1:8080
 //   CHROME_PATH                         the browser, default /usr/bin/chromium
+//   BENCH_IDLE_MS                       idle after the load event still counted as initial (500)
 //
 // Per route, in a fresh browser context (empty cache, service worker blocked, the locale cookie
 // of the page's language set so no first-visit redirect happens):
@@ -17,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, report } from './lib.mjs';
 
-const IDLE_AFTER_LOAD_MS = 500;
+const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 async function measureRoute(browser, base, route) {
