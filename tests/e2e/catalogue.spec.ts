@@ -1,11 +1,12 @@
 // The catalogue as a shopper meets it (issue 4, "How it is checked"): home rows and banners,
 // category filters in the URL, pagination and the back button, grid/list, variant choice with
-// price/stock/SKU, out-of-stock variants, 404s, server-rendered product HTML with JSON-LD, and axe,
-// in Arabic and English. Test data is read from the running Shop API (through the storefront's
-// proxy), so the tests follow the seed instead of hard-coding it.
+// price/stock/SKU, out-of-stock variants, the header search (minimum length, Arabic spelling
+// variants), 404s, server-rendered product HTML with JSON-LD, and axe, in Arabic and English.
+// Test data is read from the running Shop API (through the storefront's proxy), so the tests
+// follow the seed instead of hard-coding it (the Arabic spelling test names two seeded products).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoneyPlain } from '../../src/lib/money';
-import { acceptLanguage, browserLocale, exactly, expect, localePath, locales, test, tr, type Locale } from './fixtures';
+import { acceptLanguage, browserLocale, exactly, expect, gotoHydrated, localePath, locales, test, tr, type Locale } from './fixtures';
 
 async function shop<T>(request: APIRequestContext, locale: Locale, query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const res = await request.post(`/shop-api?languageCode=${locale}`, { data: { query, variables } });
@@ -76,6 +77,29 @@ async function openListing(page: Page, path: string) {
 async function cardNames(page: Page): Promise<string[]> {
     return page.locator('.product-card__name').allTextContents();
 }
+
+/** Shop API calls of the header search (the `search` operation, GET or POST). */
+function searchRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (req) => {
+        if (!req.url().includes('/shop-api')) return;
+        const text = decodeURIComponent(req.url()) + (req.postData() ?? '');
+        if (/searchProducts/.test(text)) seen.push(text);
+    });
+    return seen;
+}
+
+/** The visible header search box; on a phone it first opens the search toggle. */
+async function openSearch(page: Page, locale: Locale, isMobile: boolean) {
+    const header = page.getByRole('banner');
+    if (isMobile) await header.getByRole('button', { name: tr(locale, 'Search'), exact: true }).click();
+    const box = header.getByRole('combobox', { name: tr(locale, 'Search products') }).filter({ visible: true });
+    await expect(box).toHaveCount(1);
+    return box;
+}
+
+/** Past the search's 500 ms debounce and 1 s max wait: a request due would have gone out. */
+const SEARCH_SETTLE_MS = 1_500;
 
 for (const locale of locales) {
     test.describe(`catalogue (${locale})`, () => {
@@ -239,6 +263,44 @@ for (const locale of locales) {
             expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toBeTruthy();
         });
 
+        test('search: 2 characters do nothing, 3 show the matching products @responsive', async ({ page, request, isMobile, axe }) => {
+            const [two, three] = locale === 'ar' ? ['عب', 'عبا'] : ['ab', 'aba'];
+            const { searchProducts: expected } = await shop<{ searchProducts: { totalItems: number; items: { name: string; slug: string }[] } }>(
+                request,
+                locale,
+                'query($term: String!) { searchProducts(term: $term, skip: 0, take: 100) { totalItems items { name slug } } }',
+                { term: three },
+            );
+            expect(expected.totalItems, `seeded products matching "${three}"`).toBeGreaterThan(0);
+            const requests = searchRequests(page);
+            await gotoHydrated(page, localePath(locale, '/'));
+            const box = await openSearch(page, locale, isMobile);
+            const results = page.getByRole('listbox', { name: tr(locale, 'Search results') });
+
+            await box.pressSequentially(two);
+            await page.waitForTimeout(SEARCH_SETTLE_MS);
+            expect(requests, 'no search request for 2 characters').toEqual([]);
+            await expect(box).toHaveAttribute('aria-expanded', 'false');
+            await expect(results).toBeHidden();
+
+            await box.pressSequentially(three.slice(two.length));
+            await expect(results).toBeVisible();
+            await expect(box).toHaveAttribute('aria-expanded', 'true');
+            const options = results.getByRole('option');
+            await expect(options).toHaveCount(Math.min(expected.totalItems, 100));
+            const first = expected.items[0]!;
+            await expect(options.first()).toHaveAccessibleName(first.name);
+            await expect(options.first()).toHaveAttribute('href', localePath(locale, `/products/${first.slug}`));
+            expect(requests).toHaveLength(1);
+            await axe();
+
+            // Back to 2 characters: the list closes and no request goes out.
+            await box.press('Backspace');
+            await expect(results).toBeHidden();
+            await page.waitForTimeout(SEARCH_SETTLE_MS);
+            expect(requests).toHaveLength(1);
+        });
+
         test('unknown product, category and brand answer 404', async ({ request }) => {
             for (const path of ['/products/no-such-product-x', '/products/c/no-such-category-x', '/products/brand/no-such-brand-x']) {
                 const res = await request.get(localePath(locale, path), {
@@ -267,6 +329,29 @@ for (const locale of locales) {
         });
     });
 }
+
+test.describe('Arabic search ignores hamza and taa marbuta spelling', () => {
+    test.use(browserLocale('ar'));
+
+    // Seeded names (server/src/seed/catalogue/data.ts), typed as shoppers often do: a bare alef
+    // for "إ" and haa for the taa marbuta "ة".
+    for (const [query, name, slug] of [
+        ['ابريق شاي', 'إبريق شاي مطلي بالمينا', 'enamel-tea-pot-lulu'],
+        ['عبايه كريب كلاسيكيه', 'عباية كريب كلاسيكية', 'classic-crepe-abaya-'],
+    ] as const) {
+        test(`"${query}" finds "${name}"`, async ({ page }) => {
+            await gotoHydrated(page, '/');
+            const box = await openSearch(page, 'ar', false);
+            await box.pressSequentially(query);
+            const options = page.getByRole('listbox', { name: tr('ar', 'Search results') }).getByRole('option');
+            await expect(options.first()).toBeVisible();
+            for (const option of await options.all()) await expect(option).toHaveAccessibleName(name);
+            await options.first().click();
+            await expect(page).toHaveURL((url) => url.pathname.startsWith(`/products/${slug}`));
+            await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        });
+    }
+});
 
 test.describe('reviews by a customer who bought the product', () => {
     test.use(browserLocale('en'));

@@ -5,6 +5,7 @@ import {
   acceptLanguage,
   browserLocale,
   exactly,
+  type Locale,
   gotoHydrated,
   startingWith,
   expect,
@@ -165,7 +166,7 @@ for (const locale of locales) {
     test.use(browserLocale(locale));
 
     test(`the header offers account, wishlist, cart and search @responsive`, async ({ page, isMobile }) => {
-      await gotoHydrated(page, localePath(locale, '/about'));
+      await gotoHydrated(page, localePath(locale, '/faqs'));
       const header = page.getByRole('banner');
       await expect(header).toBeVisible();
       await expect(header.getByRole('link', { name: tr(locale, 'Cart') })).toHaveAttribute('href', localePath(locale, '/cart'));
@@ -184,7 +185,7 @@ for (const locale of locales) {
     });
 
     test(`the footer lists company and policy links, payment logos, the year; no YouTube or Snapchat`, async ({ page }) => {
-      await page.goto(localePath(locale, '/about'));
+      await page.goto(localePath(locale, '/faqs'));
       const footer = page.getByRole('contentinfo');
       for (const [label, path] of [
         ['About us', '/about'],
@@ -292,3 +293,58 @@ for (const locale of locales) {
   });
 }
 
+
+// A real fault on a client-side navigation: the data request of the page the shopper opens (the
+// FAQs, which has a loader) fails with a 500, as a crashed loader or an unreachable backend would
+// make it, so the app shows its error page instead of the page.
+async function openFailingPage(page: Page, locale: Locale, before?: () => Promise<void>) {
+  await page.route('**/faqs.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+  await gotoHydrated(page, localePath(locale, '/'));
+  await before?.();
+  await page.getByRole('contentinfo').getByRole('link', { name: tr(locale, 'FAQs') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/faqs'));
+}
+
+for (const locale of locales) {
+  test.describe(`${locale}: the error page`, () => {
+    test.use(browserLocale(locale));
+
+    test(`a failed page shows the translated error page with its two ways out @responsive`, async ({ page, axe }) => {
+      await openFailingPage(page, locale);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByText(tr(locale, 'We could not show this page. Please try again in a moment.'))).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: tr(locale, 'You will be taken to the home page in 8 seconds.') })).toBeAttached();
+      await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toHaveAttribute('href', localePath(locale, '/'));
+      const shopping = page.getByRole('link', { name: tr(locale, 'Go shopping') });
+      await expect(shopping).toHaveAttribute('href', localePath(locale, '/products'));
+      await axe();
+
+      await shopping.click();
+      await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/products'));
+      await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeHidden();
+    });
+
+    test(`the error page sends the shopper home after 8 s, not before`, async ({ page }) => {
+      await page.clock.install();
+      // The page's clock stands still from here: the 8 s only pass when the test says so.
+      await openFailingPage(page, locale, async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000));
+
+      // A redirect would first load the home page's data: none may be asked for before 8 s.
+      const dataRequests: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname.endsWith('.data')) dataRequests.push(req.url());
+      });
+      await page.clock.runFor(7_900);
+      await page.waitForTimeout(1_000); // real time, for a navigation that must not start
+      expect(dataRequests).toEqual([]);
+      await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/faqs'));
+      await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeVisible();
+
+      await page.clock.runFor(200);
+      await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/'));
+      await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeHidden();
+      await expect(page.getByRole('region', { name: tr(locale, 'New arrivals') })).toBeVisible();
+    });
+  });
+}
