@@ -1,5 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { Locale } from './locales';
+import { intlLocale, type Locale } from './locales';
 
 /**
  * One Lingui instance per locale, created once its catalog is loaded and never re-activated.
@@ -25,7 +25,10 @@ export function loadI18n(locale: Locale): Promise<I18n> {
   if (!loading) {
     loading = importCatalog(locale).then(
       ({ messages }) => {
-        const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+        // `locales` is what Lingui formats numbers with (the `#` of plurals): ar-SA, like our
+        // prices and counts (src/lib/money.ts, catalogue/format.ts), so Arabic shows ١٢ and not
+        // the Latin 12 that plain "ar" gives in current ICU.
+        const i18n = setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: messages } });
         instances.set(locale, i18n);
         pending.delete(locale);
         return i18n;

@@ -1,0 +1,39 @@
+import { msg, plural } from '@lingui/core/macro';
+import { describe, expect, it } from 'vitest';
+import { formatMoneyPlain } from '../lib/money';
+import { loadI18n } from './i18n';
+import { intlLocale } from './locales';
+
+// The messages below are the app's own (header cart count, search result count), so the real
+// compiled catalogs answer them.
+const itemCount = (count: number) => msg`${plural(count, { one: '# item', other: '# items' })}`;
+// `results.length` (not a plain name) makes the placeholder `{0}`, as in the search box.
+const resultCount = (n: number, results = Array.from({ length: n })) =>
+  msg`${plural(results.length, { one: '# result', other: '# results' })}`;
+
+describe('loadI18n', () => {
+  it('prints plural numbers (#) in Arabic with the digits of our prices (ar-SA)', async () => {
+    const i18n = await loadI18n('ar');
+    const digits = new Intl.NumberFormat(intlLocale('ar')).format(12);
+    expect(digits).toBe('١٢');
+    expect(formatMoneyPlain(1200, 'ar')).toContain(digits); // prices use the same digits
+    expect(i18n._(itemCount(12))).toBe('١٢ منتجًا');
+    expect(i18n._(itemCount(3))).toBe('٣ منتجات');
+    expect(i18n._(resultCount(100))).toBe('١٠٠ نتيجة');
+    expect(i18n._(itemCount(2))).toBe('منتجان');
+  });
+
+  it('prints plural numbers in English with Latin digits', async () => {
+    const i18n = await loadI18n('en');
+    expect(i18n._(itemCount(12))).toBe('12 items');
+    expect(i18n._(itemCount(1))).toBe('1 item');
+    expect(i18n._(resultCount(1200))).toBe('1,200 results');
+  });
+
+  it('returns one instance per locale that never changes its language', async () => {
+    const [ar, en] = await Promise.all([loadI18n('ar'), loadI18n('en')]);
+    expect(await loadI18n('ar')).toBe(ar);
+    expect(ar.locale).toBe('ar');
+    expect(en.locale).toBe('en');
+  });
+});
