@@ -137,6 +137,20 @@ test.describe('the language switch', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(aboutEn ?? '');
   });
+
+  test('the language chosen with the switch wins over the browser language on a later visit', async ({ page, context }) => {
+    const localeCookie = async () => (await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value;
+    await gotoHydrated(page, '/en/about');
+    expect(await localeCookie()).toBe('en');
+    await page.getByRole('banner').getByRole('link', { name: 'العربية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect.poll(localeCookie).toBe('ar');
+
+    // A new visit to an unprefixed page (no referrer) stays Arabic although the browser prefers English.
+    await page.goto('/culture');
+    await expect(page).toHaveURL((url) => url.pathname === '/culture');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  });
 });
 
 test('a policy page with an invalid type is a 404', async ({ request }) => {
