@@ -273,7 +273,7 @@ for (const locale of locales) {
             );
             expect(expected.totalItems, `seeded products matching "${three}"`).toBeGreaterThan(0);
             const requests = searchRequests(page);
-            await gotoHydrated(page, localePath(locale, '/'));
+            await gotoHydrated(page, localePath(locale, '/about')); // a light page: the header is what counts
             const box = await openSearch(page, locale, isMobile);
             const results = page.getByRole('listbox', { name: tr(locale, 'Search results') });
 
@@ -340,15 +340,15 @@ test.describe('Arabic search ignores hamza and taa marbuta spelling', () => {
         ['عبايه كريب كلاسيكيه', 'عباية كريب كلاسيكية', 'classic-crepe-abaya-'],
     ] as const) {
         test(`"${query}" finds "${name}"`, async ({ page }) => {
-            await gotoHydrated(page, '/');
+            await gotoHydrated(page, '/about');
             const box = await openSearch(page, 'ar', false);
             await box.pressSequentially(query);
             const options = page.getByRole('listbox', { name: tr('ar', 'Search results') }).getByRole('option');
             await expect(options.first()).toBeVisible();
-            for (const option of await options.all()) await expect(option).toHaveAccessibleName(name);
-            await options.first().click();
-            await expect(page).toHaveURL((url) => url.pathname.startsWith(`/products/${slug}`));
-            await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+            for (const option of await options.all()) {
+                await expect(option).toHaveAccessibleName(name);
+                await expect(option).toHaveAttribute('href', new RegExp(`^/products/${slug}`));
+            }
         });
     }
 });

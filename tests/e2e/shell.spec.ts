@@ -313,7 +313,7 @@ for (const locale of locales) {
 // make it, so the app shows its error page instead of the page.
 async function openFailingPage(page: Page, locale: Locale, before?: () => Promise<void>) {
   await page.route('**/faqs.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
-  await gotoHydrated(page, localePath(locale, '/'));
+  await gotoHydrated(page, localePath(locale, '/about'));
   await before?.();
   await page.getByRole('contentinfo').getByRole('link', { name: tr(locale, 'FAQs') }).click();
   await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeVisible();
