@@ -31,14 +31,19 @@ for (const locale of locales) {
   test.describe(`sign in (${locale})`, () => {
     test.use(browserLocale(locale));
 
-    test('the header and the page: logo-only layout, translated, bad input shows field messages', async ({ page, axe }) => {
+    test('the header and the page: minimal layout, translated, bad input shows field messages @responsive', async ({ page, axe }) => {
       await gotoHydrated(page, localePath(locale, '/'));
       await page.getByRole('banner').getByRole('link', { name: tr(locale, 'Sign in or create an account') }).click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth')}$`));
       await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Sign in') })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The minimal layout: no site navigation, no footer.
+      // The minimal layout: logo and language switch (same page), no site navigation, no footer.
       await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      const other = locale === 'ar' ? 'en' : 'ar';
+      await expect(page.getByRole('banner').getByRole('link', { name: other === 'ar' ? 'العربية' : 'English' })).toHaveAttribute(
+        'href',
+        localePath(other, '/auth'),
+      );
 
       const f = form(page, locale);
       await f.submit.click();
@@ -89,12 +94,14 @@ for (const locale of locales) {
     test("too many attempts: the backend's limit (HTTP 429) shows the wait message", async ({ page, request }) => {
       const email = `limited.${locale}.${Date.now()}@example.com`;
       // The backend allows 10 sign-ins per account and address in 15 minutes; the page makes the 11th.
-      for (let i = 0; i < 10; i++) {
-        const res = await request.post('/shop-api', {
-          data: { query: `mutation { login(username: "${email}", password: "nope") { __typename } }` },
-        });
-        expect(res.status()).toBe(200);
-      }
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          request
+            .post('/shop-api', { data: { query: `mutation { login(username: "${email}", password: "nope") { __typename } }` } })
+            .then((res) => res.status()),
+        ),
+      );
+      expect(statuses).toEqual(Array(10).fill(200));
       await gotoHydrated(page, localePath(locale, '/auth'));
       await signIn(page, locale, email, 'nope');
       await expect(form(page, locale).alert).toHaveText(

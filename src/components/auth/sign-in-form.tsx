@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
 
 export interface SignInFormProps {
@@ -27,6 +27,10 @@ export function SignInForm(props: SignInFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const { values, errors, status, failureText } = props;
   const busy = status === 'submitting' || status === 'succeeded';
+  // The server's HTML cannot sign in: the button waits for React (and the form posts, so that a
+  // password never lands in a URL even then).
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   // After an invalid submit, take keyboard and screen-reader users to the first problem.
   useEffect(() => {
@@ -62,7 +66,9 @@ export function SignInForm(props: SignInFormProps) {
     <form
       ref={formRef}
       className="auth-form"
+      method="post"
       noValidate
+      data-interactive={interactive || undefined}
       aria-busy={busy}
       aria-labelledby="sign-in-title"
       onSubmit={(event: FormEvent) => {
@@ -94,7 +100,7 @@ export function SignInForm(props: SignInFormProps) {
         <input {...field('password')} type="password" autoComplete="current-password" dir="ltr" required />
         {error('password')}
       </div>
-      <button type="submit" className="button button--primary auth-form__submit" aria-disabled={busy || undefined}>
+      <button type="submit" className="button button--primary auth-form__submit" disabled={!interactive} aria-disabled={busy || undefined}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>
     </form>
