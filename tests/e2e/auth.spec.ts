@@ -66,7 +66,10 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/auth'));
       await signIn(page, locale, customer.email, 'not-the-password');
       const f = form(page, locale);
-      await expect(f.alert).toHaveText(tr(locale, 'The email address or password is incorrect. Please check them and try again.'));
+      await expect(f.alert).toHaveText(
+        tr(locale, 'The email address or password is incorrect. Please check them and try again.'),
+        { timeout: AFTER_SIGN_IN_MS },
+      );
       await expect(f.alert).toBeFocused();
       await expect(f.email).toHaveValue(customer.email);
       await expect(f.password).toHaveValue('');
@@ -88,6 +91,7 @@ for (const locale of locales) {
       await signIn(page, locale, email, 'Shopper123!');
       await expect(form(page, locale).alert).toHaveText(
         tr(locale, "This account's email address is not confirmed yet. Confirm it with the code we emailed you when you registered, then sign in."),
+        { timeout: AFTER_SIGN_IN_MS },
       );
     });
 
@@ -106,6 +110,7 @@ for (const locale of locales) {
       await signIn(page, locale, email, 'nope');
       await expect(form(page, locale).alert).toHaveText(
         tr(locale, 'Too many sign-in attempts. For your security, please wait a few minutes before trying again.'),
+        { timeout: AFTER_SIGN_IN_MS },
       );
     });
 
@@ -123,7 +128,10 @@ for (const locale of locales) {
       });
       await signIn(page, locale, customer.email, customer.password);
       const f = form(page, locale);
-      await expect(f.alert).toContainText(tr(locale, 'We could not reach the store to sign you in. Check your connection and try again.'));
+      await expect(f.alert).toContainText(
+        tr(locale, 'We could not reach the store to sign you in. Check your connection and try again.'),
+        { timeout: AFTER_SIGN_IN_MS },
+      );
       await f.alert.getByRole('button', { name: tr(locale, 'Try again') }).click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/wishlist')}$`), { timeout: AFTER_SIGN_IN_MS });
       await expect(accountLink(page, locale)).toBeVisible();
@@ -143,6 +151,7 @@ for (const locale of locales) {
     });
 
     test('a redirect to another site lands on the home page instead', async ({ page, request, baseURL }) => {
+      test.slow(); // a sign-in and three more page loads, each waiting for the session check
       const customer = await createCustomer(request, `evil-${locale}`);
       const home = new RegExp(`^${baseURL}${localePath(locale, '/')}$`);
       await gotoHydrated(page, `${localePath(locale, '/auth')}?redirect=//evil.com`);

@@ -220,6 +220,7 @@ for (const locale of locales) {
     });
 
     test('a guest proceeding to checkout signs in and comes back to checkout with the same order', async ({ page, request }) => {
+      test.slow(); // add to cart, the cart page, sign-in and the way back
       const customer = await createCustomer(request, `checkout-${locale}`);
       const p = (await buyableProducts(request, locale))[locale === 'ar' ? 1 : 3];
       await addFromProductPage(page, locale, p!.slug);
