@@ -1,4 +1,4 @@
-import type { ShopClient } from './client';
+import { ShopApiError, type ShopClient } from './client';
 import { CurrentUserFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
 import type { Failure } from './result';
@@ -61,13 +61,28 @@ export const loginDocument = graphql(
 
 export type LoginResult =
   | { ok: true; user: CurrentUser }
-  | Failure<'INVALID_CREDENTIALS_ERROR' | 'NOT_VERIFIED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+  | Failure<'INVALID_CREDENTIALS_ERROR' | 'NOT_VERIFIED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>
+  | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number | null }>;
 
+/**
+ * Signs in with email and password. Vendure's `login` result type cannot carry a RateLimitError,
+ * so the backend's limit answers HTTP 429 with a RATE_LIMIT_ERROR GraphQL error (server/README.md,
+ * common plugin): that becomes a failure result too. Other failures (network, 5xx) throw.
+ */
 export async function login(
   client: ShopClient,
   variables: { username: string; password: string; rememberMe?: boolean },
 ): Promise<LoginResult> {
-  const r = (await client.request(loginDocument, { rememberMe: true, ...variables })).login;
+  let r;
+  try {
+    r = (await client.request(loginDocument, { rememberMe: true, ...variables })).login;
+  } catch (error) {
+    if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
+      const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
+    }
+    throw error;
+  }
   switch (r.__typename) {
     case 'CurrentUser':
       return { ok: true, user: { id: r.id, identifier: r.identifier } };

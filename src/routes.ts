@@ -35,6 +35,12 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('wishlist', 'routes/cart/wishlist.tsx', { id: id('wishlist') }),
       route('*', 'routes/not-found.tsx', { id: id('not-found') }),
     ]),
+    // Auth (decision 006): the minimal layout, logo only. /auth/login is the same sign-in page
+    // (links from review forms); otp, forget-password and reset-password come with the auth issue.
+    layout('layouts/minimal-layout.tsx', { id: id('layout.minimal') }, [
+      route('auth', 'routes/auth/sign-in.tsx', { id: id('auth') }),
+      route('auth/login', 'routes/auth/sign-in.tsx', { id: id('auth.login') }),
+    ]),
     // Catalogue resource route: a page of a product's reviews as data (no layout).
     route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),
   ];

@@ -3,7 +3,8 @@
  * (storage, cookies, fetch, navigation). Machines name their actors and side-effecting actions;
  * here they get real implementations with `.provide(...)`. Tests build the same actors with fakes.
  */
-import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type Actor, type InspectionEvent } from 'xstate';
+import { authMachine } from '../../machines/auth.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { contactMachine } from '../../machines/contact.machine';
 import { reviewMachine } from '../../machines/review.machine';
@@ -13,7 +14,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { findReviewableLine, recordProductView, searchProducts, submitProductReview } from '../../services/catalogue.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
 import { sendContactMessage } from '../../services/content.service';
-import { checkUser, createSession } from '../../services/session.service';
+import { checkUser, createSession, login } from '../../services/session.service';
 import type { Locale } from '../i18n/locales';
 import { createShopActors, type CartActor, type GuestWishlistStore, type TabChannel, type WishlistActor } from './shop-actors';
 import type { StoredToken, TokenStore } from './token-store';
@@ -73,6 +74,8 @@ export interface AppActors {
     review: ReturnType<typeof provideReview>;
     /** Listings: the price filter's pending edit (no services; here so views need not load xstate). */
     catalogueFilters: typeof catalogueFiltersMachine;
+    /** Auth: signing in with email and password (the session learns of it before it resolves). */
+    auth: ReturnType<typeof provideAuth>;
     /** Cart page: the coupon form (its orders go to the cart actor). */
     coupon: ReturnType<typeof createShopActors>['coupon'];
     /** Cart page: cheapest eligible shipping method, halalas (null: none). */
@@ -93,6 +96,29 @@ function provideReview(client: () => ShopClient) {
     actors: {
       findReviewableLine: fromPromise(({ input }) => findReviewableLine(client(), input.productId)),
       submitReview: fromPromise(({ input }) => submitProductReview(client(), input)),
+    },
+  });
+}
+
+/** How long a sign-in waits for the session's user check before the page moves on anyway. */
+const SIGN_IN_CHECK_TIMEOUT_MS = 10_000;
+
+function provideAuth(client: () => ShopClient, session: () => SessionActor) {
+  return authMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }) => {
+        const result = await login(client(), input);
+        if (!result.ok) return result;
+        // The response header already handed the new token to the session (client onToken). The
+        // check that follows fills in the customer id and counts; the cart and wishlist actors
+        // react to the customer change (anonymous order and guest favourites merge into the account).
+        const s = session();
+        s.send({ type: 'session.signedIn' });
+        await waitFor(s, (snap) => snap.matches('loggedIn') || snap.matches('anonymous'), { timeout: SIGN_IN_CHECK_TIMEOUT_MS }).catch(
+          () => undefined,
+        );
+        return result;
+      }),
     },
   });
 }
@@ -197,6 +223,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       contact: provideContact(current),
       review: provideReview(current),
       catalogueFilters: catalogueFiltersMachine,
+      auth: provideAuth(current, () => sessionActor),
       coupon: shop.coupon,
       shippingEstimate: shop.shippingEstimate,
     },

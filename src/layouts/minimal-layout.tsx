@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorPage } from '../components/error-page/error-page';
+import { LanguageSwitch } from '../components/language-switch/language-switch';
 import { Logo } from '../components/logo/logo';
 
-/** Logo only (the auth flow): nothing that leads away from the task. */
+/** Logo and the language switch (the auth flow): nothing else that leads away from the task. */
 function MinimalChrome({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   return (
@@ -15,6 +16,7 @@ function MinimalChrome({ children }: { children: ReactNode }) {
       <header className="minimal-header">
         <div className="container minimal-header__inner">
           <Logo />
+          <LanguageSwitch className="minimal-header__language" />
         </div>
       </header>
       <main id="main" className="main main--narrow" tabIndex={-1}>

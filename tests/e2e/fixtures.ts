@@ -4,7 +4,7 @@
 // translation.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { parsePo } from '../tools/check-translations.mjs';
 
 export { expect };
@@ -105,3 +105,38 @@ export const test = base.extend<{ axe: (options?: { exclude?: string[] }) => Pro
     await use((options) => expectNoSeriousA11yViolations(page, options));
   },
 });
+
+/** Vendure's own origin (run-e2e.mjs passes it): the Admin API prepares data the shop cannot. */
+export const serverURL = process.env.E2E_SERVER_URL ?? `http://127.0.0.1:${process.env.SERVER_PORT ?? 3000}`;
+
+let customerSeq = 0;
+
+/**
+ * A new, verified customer made through the Admin API (superadmin, development default), so each
+ * test signs in as somebody of its own: no shared active order (a guest's cart keeps its code when it
+ * becomes the customer's) and no shared per-account login limit (10 per 15 minutes).
+ */
+export async function createCustomer(request: APIRequestContext, label: string): Promise<{ email: string; password: string }> {
+  const admin = `${serverURL}/admin-api`;
+  const loginRes = await request.post(admin, {
+    data: {
+      query: `mutation { login(username: "${process.env.SUPERADMIN_USERNAME ?? 'superadmin'}", password: "${process.env.SUPERADMIN_PASSWORD ?? 'superadmin'}") { __typename } }`,
+    },
+  });
+  const token = loginRes.headers()['vendure-auth-token'];
+  expect(token, 'Admin API login').toBeTruthy();
+  const email = `${label}.${Date.now()}.${process.pid}.${customerSeq++}@example.com`.toLowerCase();
+  const password = 'Shopper123!';
+  const res = await request.post(admin, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      query: `mutation ($input: CreateCustomerInput!, $password: String) {
+        createCustomer(input: $input, password: $password) { __typename ... on Customer { id } ... on ErrorResult { message } }
+      }`,
+      variables: { input: { emailAddress: email, firstName: 'Test', lastName: 'Shopper' }, password },
+    },
+  });
+  const body = (await res.json()) as { data?: { createCustomer: { __typename: string; message?: string } } };
+  expect(body.data?.createCustomer.__typename, JSON.stringify(body)).toBe('Customer');
+  return { email, password };
+}

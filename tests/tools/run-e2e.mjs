@@ -6,7 +6,8 @@
 //   E2E_BASE_URL=http://127.0.0.1:8080 node tests/tools/run-e2e.mjs   use servers you already run
 //
 // Env: E2E_PORT (8900), E2E_SERVER_PORT (3900), E2E_WORKERS (2), CHROMIUM_PATH (/usr/bin/chromium),
-// E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Server output: test-results/e2e-servers-<port>.log;
+// E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Playwright gets E2E_SERVER_URL (Vendure, for Admin API set-up;
+// with E2E_BASE_URL: E2E_SERVER_URL, else 127.0.0.1:$SERVER_PORT or 3000). Server output: test-results/e2e-servers-<port>.log;
 // Playwright's traces and screenshots: test-results/e2e-<port>/.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,13 +37,14 @@ const portTaken = (port) =>
     s.once('error', () => res(false));
   });
 
-function playwright(baseURL, outputDir) {
+/** `serverURL`: Vendure's own origin, for tests that prepare data through the Admin API (fixtures.ts). */
+function playwright(baseURL, outputDir, serverURL) {
   return new Promise((res) => {
     const bin = join(root, 'node_modules/@playwright/test/cli.js');
     const child = spawn(process.execPath, [bin, 'test', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseURL, PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir },
+      env: { ...process.env, E2E_BASE_URL: baseURL, E2E_SERVER_URL: serverURL, PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
@@ -51,7 +53,11 @@ function playwright(baseURL, outputDir) {
 async function main() {
   if (process.env.E2E_BASE_URL) {
     log(`using the servers at ${process.env.E2E_BASE_URL}`);
-    return playwright(process.env.E2E_BASE_URL, `test-results/e2e-${new URL(process.env.E2E_BASE_URL).port || 'ext'}`);
+    return playwright(
+      process.env.E2E_BASE_URL,
+      `test-results/e2e-${new URL(process.env.E2E_BASE_URL).port || 'ext'}`,
+      process.env.E2E_SERVER_URL ?? `http://127.0.0.1:${process.env.SERVER_PORT ?? 3000}`,
+    );
   }
 
   const PORT = Number(process.env.E2E_PORT ?? 8900);
@@ -131,7 +137,7 @@ async function main() {
   }
   log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
 
-  const code = await playwright(baseURL, `test-results/e2e-${PORT}`);
+  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`);
   if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
   await stop();
   return code;
