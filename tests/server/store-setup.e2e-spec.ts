@@ -279,6 +279,8 @@ describe('store setup + seeded catalogue (shop API)', () => {
                 value: 'v', max: 1, min: 0, validOptions: 'a', pattern: 'p', fieldName: 'f', validFields: 'a', type: 't', code: 'c',
                 variantId: 1, channel: 'c', id: 1, entityName: 'E', token: 't', countryCode: 'SA', currencyCode: 'SAR',
                 groupNames: 'g', variantName: 'v', missingChannelIds: '1', productVariantNames: 'v', permission: 'p',
+                // ORDER_INTERCEPTOR_ERROR passes on the interceptor's own (already Arabic) text
+                interceptorError: 'الحد الأقصى للكمية من المنتج الواحد هو 10 قطع.',
             };
             for (const group of Object.values(arMessages)) {
                 for (const [key, msg] of Object.entries(group as Record<string, string>)) {

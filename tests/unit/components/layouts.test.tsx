@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../src/layouts/checkout-layout';
 import MinimalLayout from '../../../src/layouts/minimal-layout';
 
+// The language switch asks the app's actors for the locale machine; none are needed to render.
+vi.mock('../../../src/app/app-actors', () => ({ useAppActorsHandle: () => ({ actors: null, load: () => new Promise(() => {}) }) }));
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -55,10 +58,13 @@ describe('checkout layout', () => {
 });
 
 describe('minimal layout', () => {
-  it('has only the logo above the page', () => {
-    renderLayout(MinimalLayout, '/en/auth', () => <h1>Sign in</h1>);
+  it('has only the logo and the language switch above the page', () => {
+    renderLayout(MinimalLayout, '/en/auth?redirect=%2Fcart', () => <h1>Sign in</h1>);
     const banner = screen.getByRole('banner');
-    expect(within(banner).getAllByRole('link')).toHaveLength(1);
+    const links = within(banner).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    // The switch keeps the page and its query (the sign-in redirect).
+    expect(links.map((l) => l.getAttribute('href'))).toContain('/auth?redirect=%2Fcart');
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
