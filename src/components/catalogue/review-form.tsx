@@ -6,6 +6,9 @@ import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { IneligibleReason, ReviewFieldErrors, reviewMachine } from '../../../machines/review.machine';
 import { REVIEW_LIMITS, type ReviewField } from '../../../machines/schemas/review.schema';
+import { useLocation } from 'react-router';
+import { stripLocalePrefix } from '../../i18n/paths';
+import { signInHref } from '../cart/safe-redirect';
 import { LocaleLink } from '../locale-link/locale-link';
 import { useLocale } from '../../hooks/use-locale';
 import { formatNumber } from './format';
@@ -33,6 +36,7 @@ const INELIGIBLE: Record<IneligibleReason, MessageDescriptor> = {
 export function ReviewForm({ actor }: { actor: ReviewActor }) {
     const { t, i18n } = useLingui();
     const locale = useLocale();
+    const { pathname } = useLocation();
     const id = useId();
     const state = useSelector(actor, (s) => s.value);
     const values = useSelector(actor, (s) => s.context.values);
@@ -68,7 +72,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
             <div className="notice" role="status">
                 <p>{i18n._(INELIGIBLE[reason])}</p>
                 {reason === 'anonymous' && (
-                    <LocaleLink to="/auth/login" className="button button--secondary">
+                    <LocaleLink to={signInHref(stripLocalePrefix(pathname) + '#reviews')} className="button button--secondary">
                         {t`Sign in`}
                     </LocaleLink>
                 )}

@@ -31,7 +31,8 @@ describe('<ReviewForm>', () => {
         renderWithApp(<ReviewForm actor={actor} />, { path: '/en/products/bag' });
         await flush();
         expect(screen.getByText('Sign in to review this product.')).toBeTruthy();
-        expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/en/auth/login');
+        // Back to this product's reviews after signing in.
+        expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/en/auth?redirect=%2Fproducts%2Fbag%23reviews');
         expect(screen.queryByRole('button', { name: 'Submit review' })).toBeNull();
     });
 
