@@ -30,6 +30,24 @@ describe('loadI18n', () => {
     expect(i18n._(resultCount(1200))).toBe('1,200 results');
   });
 
+  it('prints plain number placeholders with the same digits (no grouping: a year stays a year)', async () => {
+    const [ar, en] = await Promise.all([loadI18n('ar'), loadI18n('en')]);
+    // The header's stock notice (`{0}`) and the footer's year (`{year}`), as the app writes them.
+    const stock = { quantityAvailable: 3 };
+    const notice = msg`Only ${stock.quantityAvailable} available. Your cart now has what is in stock.`;
+    const year = 2026;
+    const copyright = msg`© ${year} Elegance Store. All rights reserved.`;
+    expect(ar._(notice)).toContain('٣');
+    expect(ar._(notice)).not.toMatch(/[0-9]/);
+    expect(en._(notice)).toBe('Only 3 available. Your cart now has what is in stock.');
+    expect(ar._(copyright)).toContain('٢٠٢٦');
+    expect(en._(copyright)).toBe('© 2026 Elegance Store. All rights reserved.');
+    // Through the id + values form and `t` too (React's useLingui uses `t`).
+    expect(ar.t(notice.id, { 0: 5 })).toContain('٥');
+    // Strings stay as they are.
+    expect(ar._(notice.id, { 0: '7' })).toContain('7');
+  });
+
   it('returns one instance per locale that never changes its language', async () => {
     const [ar, en] = await Promise.all([loadI18n('ar'), loadI18n('en')]);
     expect(await loadI18n('ar')).toBe(ar);

@@ -7,8 +7,10 @@ import {
   createCustomer,
   expect,
   expectNoSeriousA11yViolations,
+  localDigits,
   locales,
   localePath,
+  readNumber,
   startingWith,
   test,
   tr,
@@ -50,7 +52,7 @@ function cartLink(page: Page, locale: Locale) {
 
 async function expectCartCount(page: Page, locale: Locale, count: number) {
   if (count === 0) await expect(cartLink(page, locale).locator('.count-badge')).toHaveCount(0);
-  else await expect(cartLink(page, locale).locator('.count-badge')).toHaveText(String(count));
+  else await expect(cartLink(page, locale).locator('.count-badge')).toHaveText(localDigits(locale, count));
 }
 
 async function addFromProductPage(page: Page, locale: Locale, slug: string, options: { variant?: string; quantity?: number } = {}) {
@@ -96,7 +98,7 @@ for (const locale of locales) {
       await expect(lines.getByRole('listitem')).toHaveCount(2);
       const lineA = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: a!.name }) });
       await lineA.getByRole('button', { name: tr(locale, 'Increase quantity of {name}', { name: a!.name }) }).click();
-      await expect(lineA.locator('output')).toHaveText('2');
+      await expect(lineA.locator('output')).toHaveText(localDigits(locale, 2));
 
       const lineB = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: b!.name }) });
       await lineB.getByRole('button', { name: new RegExp(`^${tr(locale, 'Remove')}`) }).click();
@@ -105,7 +107,7 @@ for (const locale of locales) {
 
       await page.reload();
       await expect(lines.getByRole('listitem')).toHaveCount(1);
-      await expect(lineA.locator('output')).toHaveText('2');
+      await expect(lineA.locator('output')).toHaveText(localDigits(locale, 2));
       await expectCartCount(page, locale, 1);
       await expectNoSeriousA11yViolations(page);
     });
@@ -175,13 +177,13 @@ for (const locale of locales) {
 
       const box = page.locator('.cart-status__box--warning');
       await expect(box).toBeVisible();
-      const available = Number((await box.innerText()).match(/\d+/)?.[0]);
+      const available = readNumber(await box.innerText());
       expect(available).toBeGreaterThan(0);
       expect(available).toBeLessThan(10);
       await expect(box).toHaveText(new RegExp(tr(locale, 'Only {0} available. Your cart now has what is in stock.', { 0: available }).replace('.', '\\.')));
 
       await page.goto(localePath(locale, '/cart'));
-      await expect(page.getByRole('list', { name: tr(locale, 'Products in your cart') }).locator('output').first()).toHaveText(String(available));
+      await expect(page.getByRole('list', { name: tr(locale, 'Products in your cart') }).locator('output').first()).toHaveText(localDigits(locale, available));
     });
 
     test('the heart keeps a guest favourite, which joins the account on login', async ({ page, request }) => {
@@ -192,7 +194,7 @@ for (const locale of locales) {
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       const wishLink = page.getByRole('banner').getByRole('link', { name: startingWith(tr(locale, 'Wishlist')) });
-      await expect(wishLink.locator('.count-badge')).toHaveText('1');
+      await expect(wishLink.locator('.count-badge')).toHaveText(localDigits(locale, 1));
 
       await page.goto(localePath(locale, '/wishlist'));
       const saved = page.getByRole('list', { name: tr(locale, 'Saved products') });
@@ -215,7 +217,7 @@ for (const locale of locales) {
       });
       expect(accountIds).toContain(p!.id);
       await expect(saved.getByRole('heading', { name: p!.name })).toBeVisible();
-      const count = Number(await wishLink.locator('.count-badge').innerText());
+      const count = readNumber(await wishLink.locator('.count-badge').innerText());
       expect(count).toBeGreaterThanOrEqual(1);
     });
 

@@ -40,6 +40,17 @@ function catalog(locale: Locale): Map<string, string> {
   return c;
 }
 
+/** A number in the locale's digits (Arabic-Indic under ar), without grouping. */
+export function localDigits(locale: Locale, n: number): string {
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { useGrouping: false, maximumFractionDigits: 2 }).format(n);
+}
+
+/** Reads a whole number written in Latin or Arabic-Indic digits (the first one in `text`). */
+export function readNumber(text: string): number {
+  const latin = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  return Number(/\d+/.exec(latin)?.[0]);
+}
+
 /**
  * The text the app shows for a source (English) message in a locale, with `{name}` placeholders
  * filled from `values`. Throws when the catalog lacks the message, so a renamed message fails loudly.
@@ -49,7 +60,9 @@ export function tr(locale: Locale, message: string, values: Record<string, strin
   const text = catalog(locale).get(key);
   if (text === undefined) throw new Error(`locales/${locale}/messages.po has no message ${JSON.stringify(message)}`);
   if (!text) throw new Error(`locales/${locale}/messages.po has no translation for ${JSON.stringify(message)}`);
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+  // Numbers as the app prints them (src/i18n/i18n.ts withLocalDigits): the locale's digits, no grouping.
+  const show = (v: string | number) => (typeof v === 'number' ? localDigits(locale, v) : v);
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? show(values[name]!) : m));
 }
 
 /** An exact-match, whitespace-tolerant pattern for accessible names. */

@@ -4,6 +4,7 @@ import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
 import { useLocale } from '../../hooks/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
+import { formatNumber } from '../catalogue/format';
 
 export type CartLineData = Order['lines'][number];
 
@@ -67,7 +68,7 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
           −
         </button>
         <output className="cart-line__count" aria-live="polite">
-          {quantity}
+          {formatNumber(quantity, locale)}
         </output>
         <button
           type="button"

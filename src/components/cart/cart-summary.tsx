@@ -18,6 +18,9 @@ export function CartSummary({ order, shippingEstimate }: CartSummaryProps) {
   const shipping = shippingChosen ? order.shippingWithTax : (shippingEstimate ?? null);
   const vat = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
   const rates = [...new Set(order.taxSummary.filter((s) => s.taxTotal > 0).map((s) => s.taxRate))];
+  // While the shipping estimate loads the total is not known yet: a number that then jumps by the
+  // shipping fee would mislead (and is what a shopper might read and trust).
+  const estimating = shippingEstimate === undefined && !shippingChosen;
   const total = order.totalWithTax + (shippingChosen ? 0 : (shippingEstimate ?? 0));
 
   return (
@@ -40,7 +43,7 @@ export function CartSummary({ order, shippingEstimate }: CartSummaryProps) {
         ))}
         <div className="cart-summary__row">
           <dt>{shippingChosen ? t`Shipping` : t`Estimated shipping`}</dt>
-          <dd>{shippingEstimate === undefined && !shippingChosen ? t`Calculating…` : shipping === null ? t`At checkout` : shipping === 0 ? t`Free` : money(shipping)}</dd>
+          <dd>{estimating ? t`Calculating…` : shipping === null ? t`At checkout` : shipping === 0 ? t`Free` : money(shipping)}</dd>
         </div>
         <div className="cart-summary__row cart-summary__row--muted">
           <dt>{rates.length === 1 ? t`VAT (${rates[0]}%) included` : t`VAT included`}</dt>
@@ -50,7 +53,7 @@ export function CartSummary({ order, shippingEstimate }: CartSummaryProps) {
           <dt>
             <Trans>Total incl. VAT</Trans>
           </dt>
-          <dd>{money(total)}</dd>
+          <dd>{estimating ? t`Calculating…` : money(total)}</dd>
         </div>
       </dl>
     </section>

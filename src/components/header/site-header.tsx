@@ -11,14 +11,17 @@ import { MobileMenu } from '../mobile-menu/mobile-menu';
 import { HeaderSearch } from '../search/header-search';
 import { CategoryNav } from './category-nav';
 import { useSessionSummary } from '../../app/app-actors';
+import { useLocale } from '../../hooks/use-locale';
+import { formatNumber } from '../catalogue/format';
 
 function CountBadge({ count }: { count: number | null }) {
   const { t } = useLingui();
+  const locale = useLocale();
   if (!count) return null;
   return (
     <>
       <span className="count-badge" aria-hidden="true">
-        {count > 99 ? '99+' : count}
+        {count > 99 ? `${formatNumber(99, locale)}+` : formatNumber(count, locale)}
       </span>
       <span className="visually-hidden">{t`${plural(count, { one: '# item', other: '# items' })}`}</span>
     </>

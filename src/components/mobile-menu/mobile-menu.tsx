@@ -5,6 +5,8 @@ import { useLocation } from 'react-router';
 import { catalogueHref, type CategoryLink } from '../../layouts/chrome-data';
 import { BackIcon, ChevronIcon, CloseIcon, HeartIcon, UserIcon, UserPlusIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch/language-switch';
+import { formatNumber } from '../catalogue/format';
+import { localeFromPath } from '../../i18n/paths';
 import { LocaleLink } from '../locale-link/locale-link';
 
 export interface MobileMenuProps {
@@ -26,7 +28,8 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount, logge
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const lastOpener = useRef<string | null>(null);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  const locale = localeFromPath(pathname);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -145,7 +148,7 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount, logge
             {count > 0 && (
               <>
                 <span className="count-badge count-badge--inline" aria-hidden="true">
-                  {count}
+                  {formatNumber(count, locale)}
                 </span>
                 <span className="visually-hidden">{t`${plural(count, { one: '# item', other: '# items' })}`}</span>
               </>
