@@ -43,9 +43,14 @@ export default async function handleRequest(
         });
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const lowPriority = lowPriorityModulePreloads();
-        lowPriority.pipe(body);
-        pipe(lowPriority);
+        // Development keeps Vite's scripts as they are (hot reload, the inspector).
+        if (import.meta.env.PROD) {
+          const scripts = heroFirstScripts();
+          scripts.pipe(body);
+          pipe(scripts);
+        } else {
+          pipe(body);
+        }
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
@@ -61,31 +66,64 @@ export default async function handleRequest(
 }
 
 const MODULEPRELOAD = '<link rel="modulepreload"';
+const DEFERRED_MODULEPRELOAD = '<link data-deferred-rel="modulepreload"';
+const MODULE_SCRIPT = '<script type="module" async="">';
+const DEFERRED_MODULE_SCRIPT = '<script type="text/x-deferred-module" data-deferred-module="">';
+const BODY_END = '</body>';
 
 /**
- * The page is complete HTML before any script runs: the scripts that hydrate it should not take the
- * bandwidth of the stylesheets and the first image on a slow network. Chrome fetches
- * `modulepreload`s at high priority (and Lighthouse then counts them as render-blocking), so they
- * are marked `fetchpriority="low"`; the entry's own `import()` still asks for them at once.
+ * Starts the scripts once the page's first image (the one marked `fetchpriority="high"`: the hero
+ * banner, the product's first photo, the first listing card) has loaded or failed and the next frame
+ * has been painted (at once when there is no such image or it is already there), at the
+ * shopper's first tap or key, and after 2.5 s at the latest. It turns the
+ * inert preload links back into `modulepreload`s and the inert module script into a running one
+ * (React Router's entry, which hydrates).
  */
-export function lowPriorityModulePreloads(): Transform {
+export const HERO_FIRST_STARTER =
+  '<script>(()=>{let started=false;const go=()=>{if(started)return;started=true;' +
+  "for(const l of document.querySelectorAll('link[data-deferred-rel]')){const n=document.createElement('link');n.rel='modulepreload';n.href=l.getAttribute('href');document.head.append(n)}" +
+  "for(const o of document.querySelectorAll('script[data-deferred-module]')){const n=document.createElement('script');n.type='module';n.setAttribute('async','');n.textContent=o.textContent;o.replaceWith(n)}};" +
+  "const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));" +
+  "const hero=document.querySelector('img[fetchpriority=high]');if(!hero||hero.complete)return go();" +
+  "hero.addEventListener('load',painted);hero.addEventListener('error',painted);setTimeout(go,2500);" +
+  "for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true})})()</script>";
+
+/**
+ * The page is complete HTML before any script runs, so on a slow network the first image should
+ * not share the bandwidth with ~140 KiB of scripts that only make it interactive (decision 008):
+ * the modulepreloads and React Router's module script are written inert, and a small inline
+ * starter (HERO_FIRST_STARTER, before `</body>`) starts them when the first image is in. Streams
+ * through byte for byte otherwise; tags split across chunks are held back until complete.
+ */
+export function heroFirstScripts(): Transform {
   const decoder = new StringDecoder('utf8');
+  const patterns = [MODULEPRELOAD, MODULE_SCRIPT, BODY_END];
+  const longest = Math.max(...patterns.map((p) => p.length));
   let held = '';
-  const rewrite = (text: string) => text.replaceAll(MODULEPRELOAD, `${MODULEPRELOAD} fetchpriority="low"`);
+  let starterWritten = false;
+  const rewrite = (text: string) =>
+    text
+      .replaceAll(MODULEPRELOAD, DEFERRED_MODULEPRELOAD)
+      .replaceAll(MODULE_SCRIPT, DEFERRED_MODULE_SCRIPT)
+      .replace(BODY_END, () => {
+        if (starterWritten) return BODY_END;
+        starterWritten = true;
+        return HERO_FIRST_STARTER + BODY_END;
+      });
   /** Rewrites `text`, holding back a trailing `<…` that may be the start of a split tag. */
   const emit = (text: string): string => {
     const lt = text.lastIndexOf('<');
     const rest = lt === -1 ? '' : text.slice(lt);
-    held = rest.length < MODULEPRELOAD.length && MODULEPRELOAD.startsWith(rest) ? rest : '';
+    held = rest.length < longest && patterns.some((p) => p.startsWith(rest)) ? rest : '';
     return rewrite(held ? text.slice(0, lt) : text);
   };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      // A decoder, not chunk.toString(): a chunk may end inside a multi-byte (Arabic) character.
       callback(null, emit(held + (typeof chunk === 'string' ? chunk : decoder.write(chunk))));
     },
     flush(callback) {
-      callback(null, rewrite(held + decoder.end()));
+      const out = rewrite(held + decoder.end());
+      callback(null, starterWritten ? out : out + HERO_FIRST_STARTER);
     },
   });
 }

@@ -8,7 +8,6 @@ import { isFavourite } from '../../../machines/wishlist.selectors';
 import { CatalogueActionsContext, type CatalogueActions } from '../catalogue/product-actions';
 import { LocaleLink } from '../locale-link/locale-link';
 import { cartErrorText } from './cart-messages';
-import './cart.css';
 
 /**
  * Connects the catalogue's buttons (add to cart, heart) to the cart and wishlist actors, and

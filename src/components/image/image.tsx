@@ -10,7 +10,6 @@ import {
   type ImagePreset,
   type ImageRatio,
 } from './image-sources';
-import './image.css';
 
 export interface ImageProps {
   /** The asset's `preview` URL; null/empty shows the placeholder. */

@@ -11,7 +11,6 @@ import {
   type PaginationLocale,
   type PaginationType,
 } from './pagination-rules';
-import './pagination.css';
 
 export interface PaginationProps {
   /** Number of items (not pages). Nothing renders when everything fits on one page. */

@@ -12,7 +12,6 @@ import {
   type PhoneLib,
   type PhoneVerdict,
 } from './phone-rules';
-import './phone-input.css';
 
 export interface PhoneValue extends PhoneVerdict {
   /** What the field shows. */

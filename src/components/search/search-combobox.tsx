@@ -4,7 +4,6 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { SearchHit } from '../../../services/catalogue.service';
 import { Image } from '../image/image';
-import './search.css';
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'failed';
 

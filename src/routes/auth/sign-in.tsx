@@ -36,11 +36,12 @@ interface EarlyInput {
  * after hydration; this page asks for them at once). Until then the same form keeps what is typed
  * and a pending submit, and hands both over. One form element throughout: focus is never lost.
  */
-function useAuthActor(early: EarlyInput): AuthActor | null {
+function useAuthActor(earlyRef: { readonly current: EarlyInput }) {
   const { actors, load } = useAppActorsHandle();
   const [auth, setAuth] = useState<AuthActor | null>(null);
-  const earlyRef = useRef(early);
-  earlyRef.current = early;
+  // Set as soon as the actor exists, before React renders with it: a key typed in between goes to
+  // the actor, not to the early state it has already read.
+  const authRef = useRef<AuthActor | null>(null);
 
   useEffect(() => {
     if (!actors) void load();
@@ -54,13 +55,15 @@ function useAuthActor(early: EarlyInput): AuthActor | null {
       if (values[field]) actor.send({ type: 'auth.change', field, value: values[field] });
     }
     if (submitted) actor.send({ type: 'auth.submit' });
+    authRef.current = actor;
     setAuth(actor);
     return () => {
+      authRef.current = null;
       actor.stop();
     };
-  }, [actors]);
+  }, [actors, earlyRef]);
 
-  return auth;
+  return { auth, authRef };
 }
 
 /** /auth and /auth/login: sign in with email and password (decision 006). */
@@ -70,8 +73,15 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = signInTarget(params.get('redirect'), locale);
-  const [early, setEarly] = useState<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
-  const auth = useAuthActor(early);
+  // What was typed before the actor existed: a ref (read by the actor when it starts, always
+  // current) mirrored in state (what the form shows).
+  const earlyRef = useRef<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
+  const [early, setEarlyState] = useState<EarlyInput>(earlyRef.current);
+  const setEarly = (update: (e: EarlyInput) => EarlyInput) => {
+    earlyRef.current = update(earlyRef.current);
+    setEarlyState(earlyRef.current);
+  };
+  const { auth, authRef } = useAuthActor(earlyRef);
   const snapshot = useActorSelector<AuthSnapshot, AuthSnapshot | null>(auth, (s) => s, null);
   const { loggedIn } = useSessionSummary();
   const succeeded = snapshot?.matches('succeeded') ?? false;
@@ -113,11 +123,17 @@ export default function SignInPage() {
         failureText={failure ? authFailureText(failure, (m) => i18n._(m)) : null}
         canRetry={failure?.kind === 'network'}
         invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
-        onChange={(field, value) =>
-          auth ? auth.send({ type: 'auth.change', field, value }) : setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }))
-        }
-        onSubmit={() => (auth ? auth.send({ type: 'auth.submit' }) : setEarly((e) => ({ ...e, submitted: true })))}
-        onRetry={() => auth?.send({ type: 'auth.retry' })}
+        onChange={(field, value) => {
+          const actor = authRef.current;
+          if (actor) actor.send({ type: 'auth.change', field, value });
+          else setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }));
+        }}
+        onSubmit={() => {
+          const actor = authRef.current;
+          if (actor) actor.send({ type: 'auth.submit' });
+          else setEarly((e) => ({ ...e, submitted: true }));
+        }}
+        onRetry={() => authRef.current?.send({ type: 'auth.retry' })}
       />
       <p className="auth-page__back">
         <LocaleLink to="/">

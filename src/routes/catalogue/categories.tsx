@@ -6,7 +6,6 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { cachedRead } from '../../lib/shop.server';
 import { routeMeta } from '../../seo/route-meta';
-import '../../styles/catalogue.css';
 
 /** /products/c: every category with its sub-categories (the header's data, same cached read). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,7 +7,6 @@ import { ProductRow } from '../../components/catalogue/product-grid';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta, SITE_NAME } from '../../seo/route-meta';
 import { localeContext } from '../../i18n/locale-middleware.server';
-import '../../styles/catalogue.css';
 import { loadHome } from './home.server';
 
 /** Home: super banners, banners, new arrivals, special offers and the home facets' rows. */
@@ -73,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Banners banners={middle} />
 
                 {specialOffers.length > 0 && (
-                    <section className="section" aria-labelledby="home-offers">
+                    <section className="section section--below-fold" aria-labelledby="home-offers">
                         <div className="section__header">
                             <h2 id="home-offers" className="section__title">{t`Special offers`}</h2>
                         </div>
@@ -82,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 )}
 
                 {facets.map((f) => (
-                    <section key={f.code} className="section" aria-labelledby={`home-facet-${f.code}`}>
+                    <section key={f.code} className="section section--below-fold" aria-labelledby={`home-facet-${f.code}`}>
                         <div className="section__header">
                             <h2 id={`home-facet-${f.code}`} className="section__title">
                                 {f.name}

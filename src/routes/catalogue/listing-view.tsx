@@ -9,7 +9,6 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { Pagination } from '../../components/pagination/pagination';
 import { useLocale } from '../../hooks/use-locale';
 import { textDirection } from '../../i18n/locales';
-import '../../styles/catalogue.css';
 import {
     PAGE_SIZE,
     VISIBLE_PAGES,

@@ -20,7 +20,6 @@ import { localeContext } from '../../i18n/locale-middleware.server';
 import { formatDate } from '../../components/catalogue/format';
 import { absoluteUrl } from '../../seo/alternates';
 import { routeMeta } from '../../seo/route-meta';
-import '../../styles/catalogue.css';
 import { loadProductPage } from './product.server';
 import { ProductReviews } from './product-reviews-section';
 import { useRecordProductView } from './record-product-view';
