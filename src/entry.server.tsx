@@ -74,7 +74,7 @@ const BODY_END = '</body>';
 /**
  * Starts the scripts once the page's first image (the one marked `fetchpriority="high"`: the hero
  * banner, the product's first photo, the first listing card) has loaded or failed and the next frame
- * has been painted (at once when there is no such image or it is already there), at the
+ * has been painted (the first paint when there is no such image or it is already there), at the
  * shopper's first tap or key, and after 2.5 s at the latest. It turns the
  * inert preload links back into `modulepreload`s and the inert module script into a running one
  * (React Router's entry, which hydrates).
@@ -84,7 +84,7 @@ export const HERO_FIRST_STARTER =
   "for(const l of document.querySelectorAll('link[data-deferred-rel]')){const n=document.createElement('link');n.rel='modulepreload';n.href=l.getAttribute('href');document.head.append(n)}" +
   "for(const o of document.querySelectorAll('script[data-deferred-module]')){const n=document.createElement('script');n.type='module';n.setAttribute('async','');n.textContent=o.textContent;o.replaceWith(n)}};" +
   "const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));" +
-  "const hero=document.querySelector('img[fetchpriority=high]');if(!hero||hero.complete)return go();" +
+  "const hero=document.querySelector('img[fetchpriority=high]');if(!hero||hero.complete)return painted();" +
   "hero.addEventListener('load',painted);hero.addEventListener('error',painted);setTimeout(go,2500);" +
   "for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true})})()</script>";
 
