@@ -23,6 +23,9 @@ export function usePageActor<TLogic extends AnyActorLogic>(
 ): PageActor<TLogic> {
   const { actors, load } = useAppActorsHandle();
   const [actor, setActor] = useState<Actor<TLogic> | null>(null);
+  // The running actor as soon as it exists, before React renders with it: an event sent in between
+  // (a key typed with a `send` from the render before) must reach it, not a queue already drained.
+  const running = useRef<Actor<TLogic> | null>(null);
   const queued = useRef<EventFromLogic<TLogic>[]>([]);
   const latest = useRef({ pick, input: options.input });
   latest.current = { pick, input: options.input };
@@ -42,8 +45,10 @@ export function usePageActor<TLogic extends AnyActorLogic>(
     );
     created.start();
     queued.current.splice(0).forEach((event) => created.send(event));
+    running.current = created;
     setActor(created);
     return () => {
+      running.current = null;
       created.stop();
       setActor(null);
     };
@@ -51,11 +56,11 @@ export function usePageActor<TLogic extends AnyActorLogic>(
 
   const send = useCallback(
     (event: EventFromLogic<TLogic>) => {
-      if (actor) return actor.send(event);
+      if (running.current) return running.current.send(event);
       queued.current.push(event);
       void load();
     },
-    [actor, load],
+    [load],
   );
   return { actor, send };
 }

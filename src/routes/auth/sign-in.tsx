@@ -1,17 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/sign-in';
 import type { AppActors } from '../../app/actors';
-import { useAppActorsHandle, useSessionSummary } from '../../app/app-actors';
+import { useSessionSummary } from '../../app/app-actors';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { SignInForm } from '../../components/auth/sign-in-form';
 import { signInTarget } from '../../components/auth/sign-in-target';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { useActorSelector } from '../../hooks/use-actor-selector';
 import { useLocale } from '../../hooks/use-locale';
+import { usePageActor } from '../../hooks/use-page-actor';
 import { routeMeta } from '../../seo/route-meta';
 import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
 
@@ -31,41 +32,6 @@ interface EarlyInput {
   submitted: boolean;
 }
 
-/**
- * The auth machine, spawned from the app's actors once they are there (decision 007: they load
- * after hydration; this page asks for them at once). Until then the same form keeps what is typed
- * and a pending submit, and hands both over. One form element throughout: focus is never lost.
- */
-function useAuthActor(earlyRef: { readonly current: EarlyInput }) {
-  const { actors, load } = useAppActorsHandle();
-  const [auth, setAuth] = useState<AuthActor | null>(null);
-  // Set as soon as the actor exists, before React renders with it: a key typed in between goes to
-  // the actor, not to the early state it has already read.
-  const authRef = useRef<AuthActor | null>(null);
-
-  useEffect(() => {
-    if (!actors) void load();
-  }, [actors, load]);
-
-  useEffect(() => {
-    if (!actors) return;
-    const actor = actors.spawn(actors.machines.auth).start();
-    const { values, submitted } = earlyRef.current;
-    for (const field of ['email', 'password'] as const) {
-      if (values[field]) actor.send({ type: 'auth.change', field, value: values[field] });
-    }
-    if (submitted) actor.send({ type: 'auth.submit' });
-    authRef.current = actor;
-    setAuth(actor);
-    return () => {
-      authRef.current = null;
-      actor.stop();
-    };
-  }, [actors, earlyRef]);
-
-  return { auth, authRef };
-}
-
 /** /auth and /auth/login: sign in with email and password (decision 006). */
 export default function SignInPage() {
   const { i18n } = useLingui();
@@ -73,15 +39,11 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = signInTarget(params.get('redirect'), locale);
-  // What was typed before the actor existed: a ref (read by the actor when it starts, always
-  // current) mirrored in state (what the form shows).
-  const earlyRef = useRef<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
-  const [early, setEarlyState] = useState<EarlyInput>(earlyRef.current);
-  const setEarly = (update: (e: EarlyInput) => EarlyInput) => {
-    earlyRef.current = update(earlyRef.current);
-    setEarlyState(earlyRef.current);
-  };
-  const { auth, authRef } = useAuthActor(earlyRef);
+  // The auth machine comes with the app's actors (decision 007: after hydration; this page asks for
+  // them at once). Until then the same form shows what is typed (`early`) while the events wait in
+  // usePageActor's queue, so nothing typed or submitted is lost and focus stays in the one form.
+  const { actor: auth, send } = usePageActor((machines) => machines.auth);
+  const [early, setEarly] = useState<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
   const snapshot = useActorSelector<AuthSnapshot, AuthSnapshot | null>(auth, (s) => s, null);
   const { loggedIn } = useSessionSummary();
   const succeeded = snapshot?.matches('succeeded') ?? false;
@@ -124,16 +86,14 @@ export default function SignInPage() {
         canRetry={failure?.kind === 'network'}
         invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
         onChange={(field, value) => {
-          const actor = authRef.current;
-          if (actor) actor.send({ type: 'auth.change', field, value });
-          else setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }));
+          if (!auth) setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }));
+          send({ type: 'auth.change', field, value });
         }}
         onSubmit={() => {
-          const actor = authRef.current;
-          if (actor) actor.send({ type: 'auth.submit' });
-          else setEarly((e) => ({ ...e, submitted: true }));
+          if (!auth) setEarly((e) => ({ ...e, submitted: true }));
+          send({ type: 'auth.submit' });
         }}
-        onRetry={() => authRef.current?.send({ type: 'auth.retry' })}
+        onRetry={() => send({ type: 'auth.retry' })}
       />
       <p className="auth-page__back">
         <LocaleLink to="/">
