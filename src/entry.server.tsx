@@ -119,6 +119,7 @@ export function heroFirstScripts(): Transform {
   };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
+      // A decoder, not chunk.toString(): a chunk may end inside a multi-byte (Arabic) character.
       callback(null, emit(held + (typeof chunk === 'string' ? chunk : decoder.write(chunk))));
     },
     flush(callback) {

@@ -17,9 +17,12 @@ export function localePath(locale: Locale, path: string): string {
   return path === '/' ? '/en' : path.startsWith('/?') ? `/en${path.slice(1)}` : `/en${path}`;
 }
 
+/** The ISO locale the shop formats with and a shopper's browser of that language reports. */
+const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-SA' : 'en-US');
+
 /** Browser settings of a shopper whose browser prefers the locale (Accept-Language, navigator). */
 export function browserLocale(locale: Locale) {
-  return { locale: locale === 'ar' ? 'ar-SA' : 'en-US' };
+  return { locale: intlLocale(locale) };
 }
 
 export const acceptLanguage = { ar: 'ar-SA,ar;q=0.9', en: 'en-US,en;q=0.9' } as const;
@@ -42,7 +45,7 @@ function catalog(locale: Locale): Map<string, string> {
 
 /** A number in the locale's digits (Arabic-Indic under ar), without grouping. */
 export function localDigits(locale: Locale, n: number): string {
-  return new Intl.NumberFormat(locale === 'ar' ? 'ar-SA' : 'en-US', { useGrouping: false, maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat(intlLocale(locale), { useGrouping: false, maximumFractionDigits: 2 }).format(n);
 }
 
 /** Reads a whole number written in Latin or Arabic-Indic digits (the first one in `text`). */

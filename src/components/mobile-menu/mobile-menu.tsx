@@ -6,7 +6,7 @@ import { catalogueHref, type CategoryLink } from '../../layouts/chrome-data';
 import { BackIcon, ChevronIcon, CloseIcon, HeartIcon, UserIcon, UserPlusIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch/language-switch';
 import { formatNumber } from '../catalogue/format';
-import { localeFromPath } from '../../i18n/paths';
+import { useLocale } from '../../hooks/use-locale';
 import { LocaleLink } from '../locale-link/locale-link';
 
 export interface MobileMenuProps {
@@ -28,8 +28,8 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount, logge
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const lastOpener = useRef<string | null>(null);
-  const { key, pathname } = useLocation();
-  const locale = localeFromPath(pathname);
+  const { key } = useLocation();
+  const locale = useLocale();
 
   useEffect(() => {
     const dialog = dialogRef.current;
