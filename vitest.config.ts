@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './src/i18n/catalog-parts.plugin.ts';
 
 // Unit tests only (machines, services, components). Server e2e has server/vitest.config.mts,
 // browser tests are Playwright. Kept separate from vite.config.ts because the React Router
@@ -10,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 const hasLinguiConfig = existsSync(new URL('./lingui.config.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: hasLinguiConfig ? [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })] : [],
+  plugins: hasLinguiConfig ? [catalogParts(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })] : [],
   test: {
     // happy-dom for everything: cheap enough, and component tests need a DOM.
     environment: 'happy-dom',

@@ -1,25 +1,31 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import type { CatalogPart } from './i18n/catalog-parts';
 import { loadI18n } from './i18n/i18n';
 import { isLocale } from './i18n/locales';
 import { localeFromPath } from './i18n/paths';
 
-// The server rendered <html lang> from the URL; load exactly that catalog before hydrating so the
-// first client render produces the same text (no hydration mismatch, one catalog chunk).
+// The server rendered <html lang> from the URL, and wrote which parts of that catalog its render
+// used (decision 009; none in development: the whole catalog). Load those before hydrating so the
+// first client render produces the same text; the rest of the catalog comes when the page is idle.
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : localeFromPath(window.location.pathname);
+const written = (window as { __catalogParts?: unknown }).__catalogParts;
+const parts = Array.isArray(written) && written.every((part) => typeof part === 'string') ? (written as CatalogPart[]) : 'full';
 
-loadI18n(locale).then(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
+loadI18n(locale, parts)
+  .catch(() => loadI18n(locale))
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
   });
-});
 
 // Production only: the worker never caches pages (public/sw.js), it only serves an offline page and
 // caches hashed build files. React Router loads this entry with a dynamic import, so the window

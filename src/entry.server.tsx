@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { catalogPartsScript, recordMessageUsage } from './i18n/catalog-usage.server';
 import { loadI18n } from './i18n/i18n';
 import { localeFromPath } from './i18n/paths';
 
@@ -31,7 +32,10 @@ export default async function handleRequest(
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // Message ids the render looks up, for the catalog parts script written before </body>.
+    const usedMessages = new Set<string>();
+    const { pipe, abort } = recordMessageUsage(usedMessages, () =>
+      renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -45,7 +49,7 @@ export default async function handleRequest(
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         // Development keeps Vite's scripts as they are (hot reload, the inspector).
         if (import.meta.env.PROD) {
-          const scripts = heroFirstScripts();
+          const scripts = heroFirstScripts(() => catalogPartsScript(usedMessages));
           scripts.pipe(body);
           pipe(scripts);
         } else {
@@ -61,7 +65,8 @@ export default async function handleRequest(
         // Errors before the shell is rendered reject and are logged by React Router.
         if (shellRendered) console.error(error);
       },
-    });
+    }),
+    );
   });
 }
 
@@ -92,10 +97,12 @@ export const HERO_FIRST_STARTER =
  * The page is complete HTML before any script runs, so on a slow network the first image should
  * not share the bandwidth with ~140 KiB of scripts that only make it interactive (decision 008):
  * the modulepreloads and React Router's module script are written inert, and a small inline
- * starter (HERO_FIRST_STARTER, before `</body>`) starts them when the first image is in. Streams
+ * starter (HERO_FIRST_STARTER, before `</body>`) starts them when the first image is in.
+ * `beforeBodyEnd` is written just before the starter (the catalog parts script: by then the
+ * render is complete, React writes `</body>` last). Streams
  * through byte for byte otherwise; tags split across chunks are held back until complete.
  */
-export function heroFirstScripts(): Transform {
+export function heroFirstScripts(beforeBodyEnd: () => string = () => ''): Transform {
   const decoder = new StringDecoder('utf8');
   const patterns = [MODULEPRELOAD, MODULE_SCRIPT, BODY_END];
   const longest = Math.max(...patterns.map((p) => p.length));
@@ -108,7 +115,7 @@ export function heroFirstScripts(): Transform {
       .replace(BODY_END, () => {
         if (starterWritten) return BODY_END;
         starterWritten = true;
-        return HERO_FIRST_STARTER + BODY_END;
+        return beforeBodyEnd() + HERO_FIRST_STARTER + BODY_END;
       });
   /** Rewrites `text`, holding back a trailing `<…` that may be the start of a split tag. */
   const emit = (text: string): string => {
@@ -124,7 +131,7 @@ export function heroFirstScripts(): Transform {
     },
     flush(callback) {
       const out = rewrite(held + decoder.end());
-      callback(null, starterWritten ? out : out + HERO_FIRST_STARTER);
+      callback(null, starterWritten ? out : out + beforeBodyEnd() + HERO_FIRST_STARTER);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { msg, plural } from '@lingui/core/macro';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoneyPlain } from '../lib/money';
 import { loadI18n } from './i18n';
 import { intlLocale } from './locales';
@@ -53,5 +53,45 @@ describe('loadI18n', () => {
     expect(await loadI18n('ar')).toBe(ar);
     expect(ar.locale).toBe('ar');
     expect(en.locale).toBe('en');
+  });
+});
+
+describe('loadI18n with catalog parts (decision 009)', () => {
+  // A fresh module each time: the registry of loaded locales is module state.
+  const fresh = async () => {
+    vi.resetModules();
+    return import('./i18n');
+  };
+  const shell = msg`Skip to content`; // the default layout: core
+  const toast = msg`Added to your cart.`; // the cart status, shown after an add: not core
+
+  it('starts with the parts asked for and merges the whole catalog into the same instance quietly', async () => {
+    const { loadI18n: load, isCatalogComplete } = await fresh();
+    const partial = await load('ar', ['core']);
+    expect(isCatalogComplete('ar')).toBe(false);
+    expect(partial._(shell)).toBe('انتقل إلى المحتوى');
+    expect(Object.keys(partial.messages).length).toBeLessThan(200);
+    const changes = vi.fn();
+    partial.on('change', changes);
+    const full = await load('ar');
+    expect(full).toBe(partial);
+    expect(isCatalogComplete('ar')).toBe(true);
+    expect(full._(toast)).not.toBe('');
+    expect(changes).not.toHaveBeenCalled(); // nothing on screen needed it: no re-render
+  });
+
+  it('a message outside the loaded parts shows empty, loads the rest and re-renders once', async () => {
+    const { loadI18n: load } = await fresh();
+    const partial = await load('en', ['core']);
+    const changes = vi.fn();
+    partial.on('change', changes);
+    expect(partial._(toast)).toBe('');
+    await vi.waitFor(() => expect(changes).toHaveBeenCalledTimes(1));
+    expect(partial._(toast)).toBe('Added to your cart.');
+  });
+
+  it('unknown parts fail (the browser then loads the whole catalog)', async () => {
+    const { loadI18n: load } = await fresh();
+    await expect(load('en', ['nope' as never])).rejects.toThrow(/No catalog part/);
   });
 });

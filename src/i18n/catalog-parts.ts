@@ -1,0 +1,89 @@
+/**
+ * The message catalog is split into parts (decision 009): a page loads, before it hydrates, only the
+ * parts holding the messages its server render used, and the whole catalog later (once the page is
+ * idle, or before a client navigation). `core` is what the shell (layout, header, footer, cards)
+ * can show; the home page, listings, the product page and each content page have a part of their
+ * own; the rest (forms, cart, account flows) is only in `full`.
+ *
+ * Which part a message is in follows from where it is used (the origins Lingui extracts into the
+ * .po file): the vite plugin in vite.config.ts builds each part from the one catalog, so
+ * translators keep working on a single file.
+ */
+
+/** Parts a page can ask for before hydrating; `full` is the whole catalog. */
+export type CatalogPart =
+  | 'core'
+  | 'home'
+  | 'listing'
+  | 'product'
+  | 'about'
+  | 'approach'
+  | 'culture'
+  | 'installment'
+  | 'faqs'
+  | 'policy'
+  | 'rest';
+
+/** Origins whose messages are not needed for the first paint of every page (the shell). */
+const NOT_CORE = [
+  /^src\/routes\/catalogue\/(home|listing-view|products|category|brand|categories|product|product-reviews-section)\.tsx$/,
+  /^src\/components\/catalogue\/(hero-banners|filter-bar|listing-toolbar|product-gallery|option-picker|rating-summary|review-list|stock-status)\.tsx$/,
+  /^src\/routes\/(about|approach|culture|installment|faqs|contact|policy-page)\.tsx$/,
+  /^src\/routes\/(cart|auth|account|checkout)\//,
+  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|checkout)\//,
+  /^src\/components\/catalogue\/review-form\.tsx$/,
+  /^src\/routes\/catalogue\/review-form-container\.tsx$/,
+  /^src\/layouts\/(checkout|minimal)-layout\.tsx$/,
+  /^(machines|services)\//,
+];
+
+const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
+  ['home', /^src\/(routes\/catalogue\/home|components\/catalogue\/hero-banners)\.tsx$/],
+  [
+    'listing',
+    /^src\/(routes\/catalogue\/(listing-view|products|category|brand|categories)|components\/catalogue\/(filter-bar|listing-toolbar))\.tsx$/,
+  ],
+  [
+    'product',
+    /^src\/(routes\/catalogue\/(product|product-reviews-section)|components\/catalogue\/(product-gallery|option-picker|rating-summary|review-list|stock-status))\.tsx$/,
+  ],
+  ['about', /^src\/routes\/about\.tsx$/],
+  ['approach', /^src\/routes\/approach\.tsx$/],
+  ['culture', /^src\/routes\/culture\.tsx$/],
+  ['installment', /^src\/routes\/installment\.tsx$/],
+  ['faqs', /^src\/routes\/faqs\.tsx$/],
+  ['policy', /^src\/routes\/policy-page\.tsx$/],
+];
+
+/** The part of one origin file (a path relative to the project root, `/` separated). */
+export function partOfOrigin(file: string): CatalogPart {
+  const path = file.replace(/\\/g, '/').replace(/^\.\//, '');
+  if (!NOT_CORE.some((pattern) => pattern.test(path))) return 'core';
+  return PAGE_PARTS.find(([, pattern]) => pattern.test(path))?.[0] ?? 'rest';
+}
+
+/**
+ * The part of a message used in `origins`: `core` when any use is in the shell; the page group's
+ * part when only that group uses it; `rest` when only non-page code (forms, flows) does; `core`
+ * again when several page groups share it. A message without origins (obsolete) is `rest`.
+ */
+export function partOfMessage(origins: readonly string[]): CatalogPart {
+  const parts = new Set(origins.map(partOfOrigin));
+  if (parts.size === 0) return 'rest';
+  if (parts.size === 1) return [...parts][0]!;
+  return 'core';
+}
+
+/**
+ * What a page needs before hydrating, from the message ids its server render used: the parts
+ * holding them, or `full` when one of them is only in the whole catalog (or unknown).
+ */
+export function partsForIds(ids: Iterable<string>, partOf: Readonly<Record<string, CatalogPart>>): CatalogPart[] | 'full' {
+  const parts = new Set<CatalogPart>(['core']);
+  for (const id of ids) {
+    const part = Object.prototype.hasOwnProperty.call(partOf, id) ? partOf[id] : undefined;
+    if (!part || part === 'rest') return 'full';
+    parts.add(part);
+  }
+  return [...parts];
+}
