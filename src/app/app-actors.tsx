@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
 import { useActorSelector } from '../hooks/use-actor-selector';
 import type { AppActors } from './actors';
@@ -54,7 +55,12 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
   const [actors, setActors] = useState<AppActors | null>(null);
 
   const load = useCallback((): Promise<AppActors> => {
-    started ??= import('./browser-actors').then(({ startBrowserActors }) => {
+    // The rest of the message catalog comes with them (decision 009): what they show (toasts,
+    // form errors) may not have been on the page the server rendered.
+    started ??= Promise.all([
+      import('./browser-actors'),
+      loadI18n(localeFromPath(latest.current.pathname)).catch(() => undefined),
+    ]).then(([{ startBrowserActors }]) => {
       const options = latest.current;
       startedActors = startBrowserActors({
         locale: localeFromPath(options.pathname),
@@ -66,7 +72,9 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
       return startedActors;
     });
     return started.then((ready) => {
-      setActors(ready);
+      // A transition: every view reading the actors re-renders, in slices that leave the main
+      // thread free for the shopper's input (the actors arrive while the page is idle).
+      startTransition(() => setActors(ready));
       return ready;
     });
   }, []);
@@ -94,7 +102,8 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
     actors?.locale.send({ type: 'locale.routeChanged', locale: routeLocale });
   }, [actors, routeLocale]);
 
-  return <AppActorsContext.Provider value={{ actors, load }}>{children}</AppActorsContext.Provider>;
+  const handle = useMemo(() => ({ actors, load }), [actors, load]);
+  return <AppActorsContext.Provider value={handle}>{children}</AppActorsContext.Provider>;
 }
 
 function useHandle(): AppActorsHandle {
