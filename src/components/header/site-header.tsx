@@ -1,18 +1,22 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ChromeData } from '../../layouts/chrome-data';
 import { AlertBanner } from '../alert-banner/alert-banner';
 import { BagIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from '../icons/icons';
 import { LanguageSwitch } from '../language-switch/language-switch';
 import { LocaleLink } from '../locale-link/locale-link';
 import { Logo } from '../logo/logo';
-import { MobileMenu } from '../mobile-menu/mobile-menu';
 import { HeaderSearch } from '../search/header-search';
 import { CategoryNav } from './category-nav';
 import { useSessionSummary } from '../../app/app-actors';
 import { useLocale } from '../../hooks/use-locale';
 import { formatNumber } from '../catalogue/format';
+
+// The drawer is code the shopper may never need: it loads on the first press of the menu button
+// (decision 009). The button starts the download on pointer down, before the click.
+const loadMobileMenu = () => import('../mobile-menu/mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 function CountBadge({ count }: { count: number | null }) {
   const { t } = useLingui();
@@ -33,6 +37,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
   const { t } = useLingui();
   const session = useSessionSummary();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuMounted, setMenuMounted] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
 
   return (
@@ -45,8 +50,12 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
           aria-label={t`Open menu`}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
+          aria-controls={menuMounted ? 'mobile-menu' : undefined}
+          onPointerDown={() => void loadMobileMenu()}
+          onClick={() => {
+            setMenuMounted(true);
+            setMenuOpen(true);
+          }}
         >
           <MenuIcon />
         </button>
@@ -93,14 +102,18 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
         {searchOpen && <HeaderSearch id="mobile-search-box" autoFocus />}
       </div>
       <CategoryNav categories={chrome.categories} />
-      <MobileMenu
-        id="mobile-menu"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        categories={chrome.categories}
-        wishlistCount={session.wishlistCount}
-        loggedIn={session.loggedIn}
-      />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id="mobile-menu"
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            categories={chrome.categories}
+            wishlistCount={session.wishlistCount}
+            loggedIn={session.loggedIn}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

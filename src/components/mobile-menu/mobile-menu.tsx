@@ -40,8 +40,11 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount, logge
 
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Any navigation from inside the menu closes it.
+  // Any navigation from inside the menu closes it. (It mounts on the first open: not on mount.)
+  const openedAt = useRef(key);
   useEffect(() => {
+    if (openedAt.current === key) return;
+    openedAt.current = key;
     onCloseRef.current();
   }, [key]);
 

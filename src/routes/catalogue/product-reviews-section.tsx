@@ -5,13 +5,14 @@ import { useSessionSummary } from '../../app/app-actors';
 import { RatingSummary } from '../../components/catalogue/rating-summary';
 import { ReviewList } from '../../components/catalogue/review-list';
 import type { RatingBreakdown, ReviewPage } from '../../components/catalogue/types';
-import { Pagination } from '../../components/pagination/pagination';
 import { useLocale } from '../../hooks/use-locale';
 import { textDirection } from '../../i18n/locales';
 import { REVIEWS_PAGE_SIZE } from './reviews-constants';
 
 // The form and its machine are only downloaded when the shopper asks to write a review.
 const ReviewFormContainer = lazy(() => import('./review-form-container'));
+// Most products have one page of reviews: the pager's code comes only for those with more.
+const Pagination = lazy(() => import('../../components/pagination/pagination').then((module) => ({ default: module.Pagination })));
 
 export interface ProductReviewsProps {
     productId: string;
@@ -68,19 +69,23 @@ export function ProductReviews({ productId, rating, firstPage }: ProductReviewsP
                     ) : (
                         <p>{t`There are no reviews yet. Bought it? Be the first to review it.`}</p>
                     )}
-                    <Pagination
-                        className="listing__pagination"
-                        total={page.totalItems}
-                        perPage={REVIEWS_PAGE_SIZE}
-                        current={page.page}
-                        dir={textDirection(locale)}
-                        locale={locale}
-                        type="button"
-                        onPageChange={(n) => {
-                            void load(n);
-                            heading.current?.focus();
-                        }}
-                    />
+                    {page.totalItems > REVIEWS_PAGE_SIZE && (
+                        <Suspense fallback={null}>
+                            <Pagination
+                                className="listing__pagination"
+                                total={page.totalItems}
+                                perPage={REVIEWS_PAGE_SIZE}
+                                current={page.page}
+                                dir={textDirection(locale)}
+                                locale={locale}
+                                type="button"
+                                onPageChange={(n) => {
+                                    void load(n);
+                                    heading.current?.focus();
+                                }}
+                            />
+                        </Suspense>
+                    )}
                 </div>
             </div>
         </section>
