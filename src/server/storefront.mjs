@@ -10,7 +10,7 @@
 //                        expired copy may still answer while one request renders its successor;
 //                        HTML_CACHE_MAX_ENTRIES (300)
 //
-// Routes, in order: hashed build files (/_app, immutable), other public files, /sw.js (never
+// Routes, in order: hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
 // /sandbox, /payments/callback), then every other path goes to React Router (pages and the
 // sitemap.xml resource route). Pages rendered for anonymous visitors are answered from the HTML
@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
+import { precompressedStatic } from './precompressed.mjs';
 import express from 'express';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
@@ -399,9 +400,12 @@ export async function createApp({
     }
   });
 
+  const clientDir = join(buildDir, 'client');
+  // Hashed build files compressed once at build time (brotli, Zopfli gzip; decision 009).
+  app.use('/_app', precompressedStatic(join(clientDir, '_app'), { immutable: true, maxAge: '1y' }));
+
   app.use(compression());
 
-  const clientDir = join(buildDir, 'client');
   // Content-hashed build output: cache forever.
   app.use('/_app', express.static(join(clientDir, '_app'), { immutable: true, maxAge: '1y', index: false }));
   // The service worker must always be re-checked, or an old one would keep controlling the site.

@@ -13,8 +13,11 @@
 //   hydrated and the main thread is idle — decision 007) counts as deferred, with everything else;
 // - total JS: after that, the page is scrolled to the end and the network left to go idle.
 // Sizes: "gzip" is each file's body gzipped here at level 6 (the budget's unit, whatever the
-// server sent), "transfer" what went over the wire (encoded body as served: br or gzip).
+// server sent), "transfer" what went over the wire to Chromium (encoded body as served: br or
+// gzip), "gzip served" what a client accepting only gzip downloads (the build's Zopfli copies,
+// decision 009; asked for again outside the browser).
 /* global document, window -- the scroll and the hydration check run in the page */
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -22,6 +25,20 @@ import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COO
 
 const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Body bytes as sent to a client that accepts only gzip (0 when it cannot be asked). */
+function servedGzipBytes(url) {
+  if (!url.startsWith('http://')) return Promise.resolve(0);
+  return new Promise((resolve) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', () => resolve(0));
+  });
+}
 
 async function measureRoute(browser, base, route) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
@@ -62,11 +79,15 @@ async function measureRoute(browser, base, route) {
       if (!response) return;
       const type = response.headers()['content-type'] ?? '';
       if (request.resourceType() !== 'script' && !/javascript/.test(type)) return;
-      const [sizes, body] = await Promise.all([request.sizes(), response.body().catch(() => Buffer.alloc(0))]);
+      const [sizes, body, gzipServed] = await Promise.all([
+        request.sizes(),
+        response.body().catch(() => Buffer.alloc(0)),
+        servedGzipBytes(request.url()),
+      ]);
       const url = new URL(request.url());
       const name = url.origin === base ? url.pathname : url.href;
       if (!files.has(name)) {
-        files.set(name, { name, phase: askedIn.get(request) ?? phase, transfer: sizes.responseBodySize, gzip: gzipSync(body, { level: 6 }).length, raw: body.length });
+        files.set(name, { name, phase: askedIn.get(request) ?? phase, transfer: sizes.responseBodySize, gzipServed, gzip: gzipSync(body, { level: 6 }).length, raw: body.length });
       }
     })();
     pending.push(record);
@@ -95,6 +116,7 @@ async function measureRoute(browser, base, route) {
     initialFiles: initial.length,
     initialJsKiB: kib(sum(initial, 'gzip')),
     initialTransferKiB: kib(sum(initial, 'transfer')),
+    initialGzipServedKiB: kib(sum(initial, 'gzipServed')),
     initialRawKiB: kib(sum(initial, 'raw')),
     totalFiles: list.length,
     totalJsKiB: kib(sum(list, 'gzip')),
@@ -113,7 +135,9 @@ async function main() {
     await browser.close();
   }
 
-  console.log(`JavaScript per page on ${base} (KiB; gzip = level-6 gzip of each file, transfer = as served)\n`);
+  console.log(
+    `JavaScript per page on ${base} (KiB; gzip = level-6 gzip of each file, transfer = as served to Chromium, gzip served = as served to a gzip-only client)\n`,
+  );
   console.log(
     formatTable(
       results.map((r) => ({ ...r, name: r.route.name, path: r.route.path })),
@@ -123,6 +147,7 @@ async function main() {
         { key: 'initialFiles', title: 'initial files' },
         { key: 'initialJsKiB', title: 'initial gzip' },
         { key: 'initialTransferKiB', title: 'initial transfer' },
+        { key: 'initialGzipServedKiB', title: 'initial gzip served' },
         { key: 'initialRawKiB', title: 'initial raw' },
         { key: 'totalFiles', title: 'total files' },
         { key: 'totalJsKiB', title: 'total gzip' },
@@ -134,7 +159,14 @@ async function main() {
   const byFile = new Map();
   for (const r of results) {
     for (const f of r.files) {
-      const row = byFile.get(f.name) ?? { file: f.name, gzip: kib(f.gzip), transfer: kib(f.transfer), raw: kib(f.raw), initialOn: [] };
+      const row = byFile.get(f.name) ?? {
+        file: f.name,
+        gzip: kib(f.gzip),
+        transfer: kib(f.transfer),
+        gzipServed: kib(f.gzipServed),
+        raw: kib(f.raw),
+        initialOn: [],
+      };
       if (f.phase === 'initial') row.initialOn.push(r.route.name);
       byFile.set(f.name, row);
     }
@@ -147,6 +179,7 @@ async function main() {
       { key: 'file', title: 'file' },
       { key: 'gzip', title: 'gzip' },
       { key: 'transfer', title: 'transfer' },
+      { key: 'gzipServed', title: 'gzip served' },
       { key: 'raw', title: 'raw' },
       { key: 'initialOn', title: 'initial on', align: 'left' },
     ])}`,
