@@ -5,6 +5,7 @@ import type { CatalogPart } from './i18n/catalog-parts';
 import { loadI18n } from './i18n/i18n';
 import { isLocale } from './i18n/locales';
 import { localeFromPath } from './i18n/paths';
+import { yieldToMain } from './lib/yield-to-main';
 
 // The server rendered <html lang> from the URL, and wrote which parts of that catalog its render
 // used (decision 009; none in development: the whole catalog). Load those before hydrating so the
@@ -16,6 +17,8 @@ const parts = Array.isArray(written) && written.every((part) => typeof part === 
 
 loadI18n(locale, parts)
   .catch(() => loadI18n(locale))
+  // Evaluating the scripts and hydrating are separate tasks: the shopper's first tap is not held.
+  .then(yieldToMain)
   .then(() => {
     startTransition(() => {
       hydrateRoot(

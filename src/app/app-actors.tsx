@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
 import { useActorSelector } from '../hooks/use-actor-selector';
+import { yieldToMain } from '../lib/yield-to-main';
 import type { AppActors } from './actors';
 
 /**
@@ -60,7 +61,9 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
     started ??= Promise.all([
       import('./browser-actors'),
       loadI18n(localeFromPath(latest.current.pathname)).catch(() => undefined),
-    ]).then(([{ startBrowserActors }]) => {
+    ]).then(async ([{ startBrowserActors }]) => {
+      // Evaluating the chunk and starting five machines are separate tasks (decision 009).
+      await yieldToMain();
       const options = latest.current;
       startedActors = startBrowserActors({
         locale: localeFromPath(options.pathname),
@@ -71,7 +74,8 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
       });
       return startedActors;
     });
-    return started.then((ready) => {
+    return started.then(async (ready) => {
+      await yieldToMain();
       // A transition: every view reading the actors re-renders, in slices that leave the main
       // thread free for the shopper's input (the actors arrive while the page is idle).
       startTransition(() => setActors(ready));

@@ -44,7 +44,7 @@ export function ProductReviews({ productId, rating, firstPage }: ProductReviewsP
     }, [loggedIn, productId]); // eslint-disable-line react-hooks/exhaustive-deps
 
     return (
-        <section id="reviews" className="section" aria-labelledby="reviews-title">
+        <section id="reviews" className="section section--below-fold" aria-labelledby="reviews-title">
             <div className="section__header">
                 <h2 id="reviews-title" className="section__title" ref={heading} tabIndex={-1}>
                     {t`Customer reviews`}

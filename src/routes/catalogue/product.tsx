@@ -205,7 +205,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
 
             {related.sameBrand.length > 0 && (
-                <section className="section" aria-labelledby="related-brand">
+                <section className="section section--below-fold" aria-labelledby="related-brand">
                     <div className="section__header">
                         <h2 id="related-brand" className="section__title">
                             {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
@@ -215,7 +215,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </section>
             )}
             {related.mostWatched.length > 0 && (
-                <section className="section" aria-labelledby="related-watched">
+                <section className="section section--below-fold" aria-labelledby="related-watched">
                     <div className="section__header">
                         <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
                     </div>
