@@ -8,7 +8,7 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/services'],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx'],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/*.d.ts', '**/*.d.mts'],
     },
   ],
   compileNamespace: 'es',
