@@ -46,22 +46,21 @@ function createEntry(locale: Locale, messages: Messages): Entry {
   // `locales` is what Lingui formats numbers with (the `#` of plurals): ar-SA, like our prices and
   // counts (src/lib/money.ts, catalogue/format.ts), so Arabic shows ١٢ and not the Latin 12 that
   // plain "ar" gives in current ICU.
-  entry.i18n = withLocalDigits(
-    setupI18n({
-      locale,
-      locales: [intlLocale(locale)],
-      messages: { [locale]: messages },
-      // Only reachable in the browser before the whole catalog is in (a message the server render
-      // did not use, e.g. a toast): show nothing for a moment, load the rest, then re-render.
-      missing: (_locale, id) => {
-        if (entry.parts.has('full')) return id;
-        entry.missingSeen = true;
-        void loadI18n(locale).catch(() => undefined);
-        return '';
-      },
-    }),
-    locale,
-  );
+  const i18n = withLocalDigits(setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: messages } }), locale);
+  // Only reachable in the browser before the whole catalog is in (a message the server render did
+  // not use, e.g. a toast): show nothing for a moment (not the message's hashed id), load the
+  // rest, then re-render. Once the whole catalog is in, Lingui's own fallbacks apply.
+  const translate = i18n._.bind(i18n);
+  const guarded = ((id: string | MessageDescriptor, values?: Values, options?: MessageOptions) => {
+    const key = typeof id === 'string' ? id : id.id;
+    if (!entry.parts.has('full') && key !== undefined && !Object.prototype.hasOwnProperty.call(i18n.messages, key)) {
+      entry.missingSeen = true;
+      void loadI18n(locale).catch(() => undefined);
+      return '';
+    }
+    return translate(id as string, values, options);
+  }) as I18n['_'];
+  entry.i18n = Object.assign(i18n, { _: guarded, t: guarded });
   return entry;
 }
 
