@@ -37,7 +37,7 @@ function sharedCustomMedia(): Plugin {
  * Client chunks (decision 009). Every page needs React, React DOM and React Router, and the root
  * and default layout with everything they import statically (header, footer, search box, i18n,
  * the actors handle). Left to the bundler's default, that is ~20 small chunks; gzip compresses
- * each on its own, so a page cost ~5 KiB more than the same code in a few files. So:
+ * each on its own, so a page cost ~6 KiB more than the same code in a few files. So:
  * - `framework`: React, React DOM, scheduler, React Router (changes only with an upgrade);
  * - `shell`: every other module statically reachable from the root and the default layout.
  * Route modules and what only they import keep the bundler's default chunks.

@@ -108,15 +108,15 @@ export function heroFirstScripts(beforeBodyEnd: () => string = () => ''): Transf
   const longest = Math.max(...patterns.map((p) => p.length));
   let held = '';
   let starterWritten = false;
+  const starter = () => {
+    starterWritten = true;
+    return beforeBodyEnd() + HERO_FIRST_STARTER;
+  };
   const rewrite = (text: string) =>
     text
       .replaceAll(MODULEPRELOAD, DEFERRED_MODULEPRELOAD)
       .replaceAll(MODULE_SCRIPT, DEFERRED_MODULE_SCRIPT)
-      .replace(BODY_END, () => {
-        if (starterWritten) return BODY_END;
-        starterWritten = true;
-        return beforeBodyEnd() + HERO_FIRST_STARTER + BODY_END;
-      });
+      .replace(BODY_END, () => (starterWritten ? BODY_END : starter() + BODY_END));
   /** Rewrites `text`, holding back a trailing `<…` that may be the start of a split tag. */
   const emit = (text: string): string => {
     const lt = text.lastIndexOf('<');
@@ -131,7 +131,7 @@ export function heroFirstScripts(beforeBodyEnd: () => string = () => ''): Transf
     },
     flush(callback) {
       const out = rewrite(held + decoder.end());
-      callback(null, starterWritten ? out : out + beforeBodyEnd() + HERO_FIRST_STARTER);
+      callback(null, starterWritten ? out : out + starter());
     },
   });
 }

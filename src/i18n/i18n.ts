@@ -47,12 +47,14 @@ function createEntry(locale: Locale, messages: Messages): Entry {
   // counts (src/lib/money.ts, catalogue/format.ts), so Arabic shows ١٢ and not the Latin 12 that
   // plain "ar" gives in current ICU.
   const i18n = withLocalDigits(setupI18n({ locale, locales: [intlLocale(locale)], messages: { [locale]: messages } }), locale);
-  // Only reachable in the browser before the whole catalog is in (a message the server render did
-  // not use, e.g. a toast): show nothing for a moment (not the message's hashed id), load the
-  // rest, then re-render. Once the whole catalog is in, Lingui's own fallbacks apply.
+  // Every lookup goes through here: the server's observer records it (catalog-usage.server.ts).
+  // A message outside the loaded parts is only possible in the browser before the whole catalog is
+  // in (one the server render did not use, e.g. a toast): show nothing for a moment (not the
+  // message's hashed id), load the rest, then re-render. After that, Lingui's own fallbacks apply.
   const translate = i18n._.bind(i18n);
   const guarded = ((id: string | MessageDescriptor, values?: Values, options?: MessageOptions) => {
     const key = typeof id === 'string' ? id : id.id;
+    if (messageObserver && key !== undefined) messageObserver(key);
     if (!entry.parts.has('full') && key !== undefined && !Object.prototype.hasOwnProperty.call(i18n.messages, key)) {
       entry.missingSeen = true;
       void loadI18n(locale).catch(() => undefined);
@@ -136,15 +138,12 @@ export function withLocalDigits(i18n: I18n, locale: Locale): I18n {
   const localised: I18n['_'] = ((id: string | MessageDescriptor, values?: Values, options?: MessageOptions) => {
     const descriptor = typeof id === 'string' ? null : id;
     const key: string | undefined = typeof id === 'string' ? id : id.id;
-    if (messageObserver && key !== undefined) messageObserver(key);
     const given = (descriptor ? descriptor.values : undefined) ?? values;
     if (!given || key === undefined) return descriptor ? translate(descriptor) : translate(key ?? '', values, options);
     let plain = plainById.get(key);
     if (!plain) {
-      const message = i18n.messages[key];
-      plain = plainPlaceholders(message);
-      // Not remembered while the message is missing (its catalog part may still come).
-      if (message !== undefined) plainById.set(key, plain);
+      plain = plainPlaceholders(i18n.messages[key]);
+      plainById.set(key, plain);
     }
     let changed: Values | null = null;
     for (const name of plain) {

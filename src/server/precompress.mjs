@@ -20,12 +20,9 @@ const MIN_BYTES = 512;
 /** Writes .br and .gz next to every compressible file under `dir`; returns what it wrote. */
 export async function precompressDir(dir) {
   const written = [];
-  const walk = (folder) =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
-    );
-  for (const file of walk(dir)) {
-    if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
     const body = readFileSync(file);
     const br = brotliCompressSync(body, {
       params: {

@@ -41,23 +41,19 @@ const SUFFIX = { br: '.br', gzip: '.gz' };
  */
 export function precompressedStatic(dir, options = {}) {
   const copies = new Map(); // url path ("/x.js") -> Set of codings
-  const walk = (folder) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const coding = entry.name.endsWith('.br') ? 'br' : entry.name.endsWith('.gz') ? 'gzip' : null;
-        if (!coding) continue;
-        const original = `/${relative(dir, path).slice(0, -SUFFIX[coding].length).split(sep).join('/')}`;
-        if (!copies.has(original)) copies.set(original, new Set());
-        copies.get(original).add(coding);
-      }
-    }
-  };
+  let files = [];
   try {
-    walk(dir);
+    files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   } catch {
     // no build yet: everything falls through
+  }
+  for (const entry of files) {
+    const file = relative(dir, join(entry.parentPath, entry.name));
+    const coding = file.endsWith('.br') ? 'br' : file.endsWith('.gz') ? 'gzip' : null;
+    if (!coding) continue;
+    const original = `/${file.slice(0, -SUFFIX[coding].length).split(sep).join('/')}`;
+    if (!copies.has(original)) copies.set(original, new Set());
+    copies.get(original).add(coding);
   }
 
   return function servePrecompressed(req, res, next) {
