@@ -9,7 +9,7 @@ import {
   VariantFields,
 } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 // Catalogue reads are public; SSR loaders pass `{ cacheable: true }` to send them as GET.
 
@@ -251,18 +251,7 @@ export async function submitProductReview(
   input: VariablesOf<typeof submitProductReviewDocument>['input'],
 ): Promise<SubmitReviewResult> {
   const r = (await client.request(submitProductReviewDocument, { input })).submitProductReview;
-  switch (r.__typename) {
-    case 'ProductReview':
-      return { ok: true, review: r };
-    case 'ReviewInputError':
-      return { ok: false, code: 'REVIEW_INPUT_ERROR', message: r.message, field: r.field };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-    case 'ReviewNotAllowedError':
-      return { ok: false, code: 'REVIEW_NOT_ALLOWED_ERROR', message: r.message };
-    case 'ReviewAlreadySubmittedError':
-      return { ok: false, code: 'REVIEW_ALREADY_SUBMITTED_ERROR', message: r.message };
-  }
+  return toResult(r, (review) => ({ review }));
 }
 
 // ---------- facets: categories, sub-categories, brands ----------
