@@ -23,7 +23,7 @@ export async function getOrderByCode(client: ShopClient, code: string, options?:
 }
 
 // Spec §4: Rejected orders never show in the customer's history, nor does the cart (AddingItems).
-export const ORDER_HISTORY_STATES = [
+const ORDER_HISTORY_STATES = [
   'ArrangingPayment',
   'PaymentAuthorized',
   'PaymentSettled',

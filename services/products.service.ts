@@ -39,7 +39,6 @@ export async function getProduct(client: ShopClient, slug: string, options?: Req
   return (await client.request(getSingleProductDocument, { slug }, options)).product;
 }
 
-export type ProductDetail = NonNullable<ResultOf<typeof getSingleProductDocument>['product']>;
 export type ProductCard = ResultOf<typeof ProductCardFields>;
 
 export const relatedOfSingleProductDocument = graphql(

@@ -60,7 +60,7 @@ export async function submitProductReview(
 // ---------- review eligibility (catalogue, issue 4) ----------
 
 /** Orders in these states count as a purchase (the catalogue plugin's rule for reviews). */
-export const PURCHASED_ORDER_STATES = [
+const PURCHASED_ORDER_STATES = [
   'PaymentAuthorized',
   'PaymentSettled',
   'PartiallyShipped',
