@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ReviewEligibility, SubmitReviewResult } from '../services/catalogue.service';
+import type { ReviewEligibility, SubmitReviewResult } from '../services/reviews.service';
 import {
     validateReview,
     type ReviewErrorCode,

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { SearchHit } from '../services/catalogue.service';
+import type { SearchHit } from '../services/search.service';
 import { normalizeArabic } from './lib/arabic-normalize';
 
 // Spec §5/§9: search starts at 3 trimmed characters, debounced 500 ms with a 1 s max wait.

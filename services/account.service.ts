@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { AddressFields, CurrentUserFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 // The signed-in customer: profile, addresses, passwords, uploads.
 
@@ -133,16 +133,7 @@ export async function verifyShippingAddress(
   variables: { addressId: string; code: string },
 ): Promise<VerifyAddressResult> {
   const r = (await client.request(verifyTheShippingAddressDocument, variables)).verifyTheShippingAddress;
-  switch (r.__typename) {
-    case 'Address':
-      return { ok: true, address: r };
-    case 'VerificationCodeInvalidError':
-      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
-    case 'VerificationTokenExpiredError':
-      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-  }
+  return toResult(r, (address) => ({ address }));
 }
 
 export const updateCustomerDocument = graphql(`
@@ -176,16 +167,7 @@ export async function updatePassword(
   variables: { currentPassword: string; newPassword: string },
 ): Promise<UpdatePasswordResult> {
   const r = (await client.request(updateCustomerPasswordDocument, variables)).updateCustomerPassword;
-  switch (r.__typename) {
-    case 'Success':
-      return { ok: true };
-    case 'PasswordValidationError':
-      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
-    case 'InvalidCredentialsError':
-      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
-    case 'NativeAuthStrategyError':
-      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
-  }
+  return toResult(r, () => ({}));
 }
 
 // ---------- forgotten password: code by mail -> reset ticket -> new password ----------
@@ -224,16 +206,7 @@ export async function verifyPasswordResetCode(
   variables: { code: string; email: string },
 ): Promise<VerifyResetCodeResult> {
   const r = (await client.request(verifyForgetpasswordCodeDocument, variables)).verifyForgetpasswordCode;
-  switch (r.__typename) {
-    case 'PasswordResetTicket':
-      return { ok: true, resetToken: r.resetToken };
-    case 'VerificationCodeInvalidError':
-      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
-    case 'VerificationTokenExpiredError':
-      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-  }
+  return toResult(r, (ticket) => ({ resetToken: ticket.resetToken }));
 }
 
 export type PasswordResetResult =
@@ -264,20 +237,7 @@ export async function changeUserPassword(
   variables: { resetToken: string; password: string },
 ): Promise<PasswordResetResult> {
   const r = (await client.request(changeUserPasswordDocument, variables)).changeUserPassword;
-  switch (r.__typename) {
-    case 'CurrentUser':
-      return { ok: true, user: { id: r.id, identifier: r.identifier } };
-    case 'PasswordValidationError':
-      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-    case 'PasswordResetTokenInvalidError':
-      return { ok: false, code: 'PASSWORD_RESET_TOKEN_INVALID_ERROR', message: r.message };
-    case 'PasswordResetTokenExpiredError':
-      return { ok: false, code: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR', message: r.message };
-    case 'NotVerifiedError':
-      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
-  }
+  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 
 export const resetPasswordDocument = graphql(
@@ -300,20 +260,7 @@ export async function resetPassword(
   variables: { token: string; password: string },
 ): Promise<PasswordResetResult> {
   const r = (await client.request(resetPasswordDocument, variables)).resetPassword;
-  switch (r.__typename) {
-    case 'CurrentUser':
-      return { ok: true, user: { id: r.id, identifier: r.identifier } };
-    case 'PasswordValidationError':
-      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
-    case 'PasswordResetTokenInvalidError':
-      return { ok: false, code: 'PASSWORD_RESET_TOKEN_INVALID_ERROR', message: r.message };
-    case 'PasswordResetTokenExpiredError':
-      return { ok: false, code: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR', message: r.message };
-    case 'NotVerifiedError':
-      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
-    case 'NativeAuthStrategyError':
-      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
-  }
+  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 
 // ---------- uploads ----------
@@ -338,12 +285,5 @@ export type UploadImageResult =
 /** jpeg/png/webp up to 2 MB; the client sends it as a GraphQL multipart request. */
 export async function uploadImage(client: ShopClient, file: Blob): Promise<UploadImageResult> {
   const r = (await client.request(uploadImageDocument, { file })).uploadImage;
-  switch (r.__typename) {
-    case 'UploadedImage':
-      return { ok: true, image: { id: r.id, name: r.name, fileSize: r.fileSize, source: r.source, preview: r.preview } };
-    case 'UploadImageError':
-      return { ok: false, code: 'UPLOAD_IMAGE_ERROR', message: r.message, maxSizeMb: r.maxSizeMb };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-  }
+  return toResult(r, (i) => ({ image: { id: i.id, name: i.name, fileSize: i.fileSize, source: i.source, preview: i.preview } }));
 }

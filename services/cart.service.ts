@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { OrderFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 export type Order = ResultOf<typeof OrderFields>;
 
@@ -43,20 +43,7 @@ export type CartUpdateResult =
 type UpdateOrderItems = ResultOf<typeof addToCartDocument>['addItemToOrder'];
 
 function toCartUpdate(r: UpdateOrderItems): CartUpdateResult {
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'InsufficientStockError':
-      return { ok: false, code: 'INSUFFICIENT_STOCK_ERROR', message: r.message, quantityAvailable: r.quantityAvailable, order: r.order };
-    case 'OrderLimitError':
-      return { ok: false, code: 'ORDER_LIMIT_ERROR', message: r.message, maxItems: r.maxItems };
-    case 'OrderInterceptorError':
-      return { ok: false, code: 'ORDER_INTERCEPTOR_ERROR', message: r.message, interceptorError: r.interceptorError };
-    case 'OrderModificationError':
-      return { ok: false, code: 'ORDER_MODIFICATION_ERROR', message: r.message };
-    case 'NegativeQuantityError':
-      return { ok: false, code: 'NEGATIVE_QUANTITY_ERROR', message: r.message };
-  }
+  return toResult(r, (order) => ({ order }));
 }
 
 /** What adding or changing a line answers (both are an `UpdateOrderItemsResult`). */
@@ -132,14 +119,7 @@ export type RemoveLineResult =
 
 export async function removeCartLine(client: ShopClient, orderLineId: string): Promise<RemoveLineResult> {
   const r = (await client.request(removeOrderDocument, { orderLineId })).removeOrderLine;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'OrderInterceptorError':
-      return { ok: false, code: 'ORDER_INTERCEPTOR_ERROR', message: r.message, interceptorError: r.interceptorError };
-    case 'OrderModificationError':
-      return { ok: false, code: 'ORDER_MODIFICATION_ERROR', message: r.message };
-  }
+  return toResult(r, (order) => ({ order }));
 }
 
 export const applyCouponCodeDocument = graphql(
@@ -164,16 +144,7 @@ export type ApplyCouponResult =
 
 export async function applyCouponCode(client: ShopClient, couponCode: string): Promise<ApplyCouponResult> {
   const r = (await client.request(applyCouponCodeDocument, { couponCode })).applyCouponCode;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'CouponCodeExpiredError':
-      return { ok: false, code: 'COUPON_CODE_EXPIRED_ERROR', message: r.message };
-    case 'CouponCodeInvalidError':
-      return { ok: false, code: 'COUPON_CODE_INVALID_ERROR', message: r.message };
-    case 'CouponCodeLimitError':
-      return { ok: false, code: 'COUPON_CODE_LIMIT_ERROR', message: r.message, limit: r.limit };
-  }
+  return toResult(r, (order) => ({ order }));
 }
 
 export const removeCouponCodeDocument = graphql(

@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { AssetFields, OrderFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 import type { Order } from './cart.service';
 
 export const getCheckOutOrderDocument = graphql(
@@ -90,12 +90,7 @@ export async function setShippingAddress(
   input: VariablesOf<typeof setShippingAddressDocument>['input'],
 ): Promise<ActiveOrderResult> {
   const r = (await client.request(setShippingAddressDocument, { input })).setOrderShippingAddress;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'NoActiveOrderError':
-      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
-  }
+  return toResult(r, (order) => ({ order }));
 }
 
 export const setOrderShippingMethodDocument = graphql(
@@ -117,16 +112,7 @@ export type SetShippingMethodResult =
 
 export async function setShippingMethod(client: ShopClient, shippingMethodIds: string[]): Promise<SetShippingMethodResult> {
   const r = (await client.request(setOrderShippingMethodDocument, { shippingMethodId: shippingMethodIds })).setOrderShippingMethod;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'OrderModificationError':
-      return { ok: false, code: 'ORDER_MODIFICATION_ERROR', message: r.message };
-    case 'IneligibleShippingMethodError':
-      return { ok: false, code: 'INELIGIBLE_SHIPPING_METHOD_ERROR', message: r.message };
-    case 'NoActiveOrderError':
-      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
-  }
+  return toResult(r, (order) => ({ order }));
 }
 
 export const transitionOrderDocument = graphql(
@@ -151,20 +137,7 @@ export type TransitionResult =
 /** Spec §4: moves the active order to a named state (e.g. ArrangingPayment). */
 export async function transitionOrder(client: ShopClient, state: string): Promise<TransitionResult> {
   const r = (await client.request(transitionOrderDocument, { state })).transitionOrderToState;
-  if (!r) return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'No active order' };
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'OrderStateTransitionError':
-      return {
-        ok: false,
-        code: 'ORDER_STATE_TRANSITION_ERROR',
-        message: r.message,
-        transitionError: r.transitionError,
-        fromState: r.fromState,
-        toState: r.toState,
-      };
-  }
+  return toResult(r, (order) => ({ order }), { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'No active order' });
 }
 
 export const addPaymentDocument = graphql(
@@ -196,31 +169,7 @@ export type AddPaymentResult =
 
 export async function addPayment(client: ShopClient, input: { method: string; metadata: unknown }): Promise<AddPaymentResult> {
   const r = (await client.request(addPaymentDocument, { input })).addPaymentToOrder;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r, paymentUrl: r.paymentUrl ?? null };
-    case 'IneligiblePaymentMethodError':
-      return { ok: false, code: 'INELIGIBLE_PAYMENT_METHOD_ERROR', message: r.message, eligibilityCheckerMessage: r.eligibilityCheckerMessage ?? null };
-    case 'PaymentFailedError':
-      return { ok: false, code: 'PAYMENT_FAILED_ERROR', message: r.message, paymentErrorMessage: r.paymentErrorMessage };
-    case 'PaymentDeclinedError':
-      return { ok: false, code: 'PAYMENT_DECLINED_ERROR', message: r.message, paymentErrorMessage: r.paymentErrorMessage };
-    case 'OrderStateTransitionError':
-      return { ok: false, code: 'ORDER_STATE_TRANSITION_ERROR', message: r.message, transitionError: r.transitionError };
-    case 'CouponRemovedDuringCheckoutError':
-      return {
-        ok: false,
-        code: 'COUPON_REMOVED_DURING_CHECKOUT_ERROR',
-        message: r.message,
-        removedCouponCodes: r.removedCouponCodes,
-        previousTotalWithTax: r.previousTotalWithTax,
-        newTotalWithTax: r.newTotalWithTax,
-      };
-    case 'OrderPaymentStateError':
-      return { ok: false, code: 'ORDER_PAYMENT_STATE_ERROR', message: r.message };
-    case 'NoActiveOrderError':
-      return { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: r.message };
-  }
+  return toResult(r, (order) => ({ order, paymentUrl: order.paymentUrl ?? null }));
 }
 
 export const getPayFortSignatureDocument = graphql(`

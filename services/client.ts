@@ -87,8 +87,8 @@ export interface ShopClientConfig {
 }
 
 /** Spec §9: the generic HTTP client retries GET once on these statuses. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
-export const AUTH_TOKEN_HEADER = 'vendure-auth-token';
+const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const AUTH_TOKEN_HEADER = 'vendure-auth-token';
 
 const printCache = new WeakMap<DocumentNode, string>();
 

@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { AssetFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 export const citiesDocument = graphql(`
   query cities($countryCode: String!) {
@@ -142,12 +142,5 @@ export type ContactUsResult =
 
 export async function sendContactMessage(client: ShopClient, input: ContactUsInput): Promise<ContactUsResult> {
   const r = (await client.request(contactUsDocument, { input })).contactUs;
-  switch (r.__typename) {
-    case 'ContactUsMessage':
-      return { ok: true, id: r.id, createdAt: r.createdAt };
-    case 'ContactUsInputError':
-      return { ok: false, code: 'CONTACT_US_INPUT_ERROR', message: r.message, field: r.field };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-  }
+  return toResult(r, (m) => ({ id: m.id, createdAt: m.createdAt }));
 }

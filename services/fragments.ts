@@ -159,7 +159,7 @@ export const AddressFields = graphql(`
   }
 `);
 
-export const OrderLineFields = graphql(
+const OrderLineFields = graphql(
   `
   fragment OrderLineFields on OrderLine {
     id

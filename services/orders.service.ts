@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { OrderFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 export const getOrderByCodeDocument = graphql(
   `
@@ -23,7 +23,7 @@ export async function getOrderByCode(client: ShopClient, code: string, options?:
 }
 
 // Spec §4: Rejected orders never show in the customer's history, nor does the cart (AddingItems).
-export const ORDER_HISTORY_STATES = [
+const ORDER_HISTORY_STATES = [
   'ArrangingPayment',
   'PaymentAuthorized',
   'PaymentSettled',
@@ -91,10 +91,9 @@ export type CancelOrderResult =
 
 export async function cancelOrder(client: ShopClient, input: { orderCode: string; reason?: string }): Promise<CancelOrderResult> {
   const r = (await client.request(cancelOrderDocument, { input })).cancelOrder;
-  switch (r.__typename) {
-    case 'Order':
-      return { ok: true, order: r };
-    case 'CancelOrderError':
-      return { ok: false, code: 'CANCEL_ORDER_ERROR', message: r.message, state: r.orderState ?? null };
-  }
+  const result = toResult(r, (order) => ({ order }));
+  if (result.ok) return result;
+  // The document aliases CancelOrderError.state (nullable) away from Order.state (non-null).
+  const { orderState, ...failure } = result;
+  return { ...failure, state: orderState ?? null };
 }

@@ -1,7 +1,7 @@
 import { ShopApiError, type ShopClient } from './client';
 import { CurrentUserFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
-import type { Failure } from './result';
+import { toResult, type Failure } from './result';
 
 // The visitor's session and signing in/out. Tokens travel in the `vendure-auth-token` response
 // header, which the client hands to its `onToken` callback (the session machine stores it).
@@ -83,16 +83,7 @@ export async function login(
     }
     throw error;
   }
-  switch (r.__typename) {
-    case 'CurrentUser':
-      return { ok: true, user: { id: r.id, identifier: r.identifier } };
-    case 'InvalidCredentialsError':
-      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
-    case 'NotVerifiedError':
-      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
-    case 'NativeAuthStrategyError':
-      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
-  }
+  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 
 export const authenticateDocument = graphql(
@@ -121,14 +112,7 @@ export async function authenticateWithIdToken(
       rememberMe: true,
     })
   ).authenticate;
-  switch (r.__typename) {
-    case 'CurrentUser':
-      return { ok: true, user: { id: r.id, identifier: r.identifier } };
-    case 'InvalidCredentialsError':
-      return { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: r.message };
-    case 'NotVerifiedError':
-      return { ok: false, code: 'NOT_VERIFIED_ERROR', message: r.message };
-  }
+  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 
 export const logoutDocument = graphql(`
@@ -163,16 +147,7 @@ export async function register(
   input: { emailAddress: string; password: string; firstName?: string; lastName?: string; phoneNumber?: string },
 ): Promise<RegisterResult> {
   const r = (await client.request(registerDocument, { input })).registerCustomerAccount;
-  switch (r.__typename) {
-    case 'Success':
-      return { ok: true };
-    case 'PasswordValidationError':
-      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
-    case 'MissingPasswordError':
-      return { ok: false, code: 'MISSING_PASSWORD_ERROR', message: r.message };
-    case 'NativeAuthStrategyError':
-      return { ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: r.message };
-  }
+  return toResult(r, () => ({}));
 }
 
 export const verifyAccountDocument = graphql(
@@ -204,18 +179,7 @@ export async function verifyAccount(
   variables: { code: string; email: string; password?: string },
 ): Promise<VerifyAccountResult> {
   const r = (await client.request(verifyAccountDocument, { ...variables, password: variables.password ?? null })).verifyAccount;
-  switch (r.__typename) {
-    case 'CurrentUser':
-      return { ok: true, user: { id: r.id, identifier: r.identifier } };
-    case 'VerificationCodeInvalidError':
-      return { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: r.message, attemptsLeft: r.attemptsLeft };
-    case 'VerificationTokenExpiredError':
-      return { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: r.message };
-    case 'PasswordValidationError':
-      return { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: r.message, validationErrorMessage: r.validationErrorMessage };
-    case 'RateLimitError':
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: r.message, retryAfterSeconds: r.retryAfterSeconds };
-  }
+  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 
 export const refreshVerifyDocument = graphql(`

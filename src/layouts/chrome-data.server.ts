@@ -1,5 +1,5 @@
 import { getAlert, getSocialLinks } from '../../services/content.service';
-import { getBrands, getHeaderFacets } from '../../services/catalogue.service';
+import { getBrands, getHeaderFacets } from '../../services/facets.service';
 import type { Locale } from '../i18n/locales';
 import { config } from '../lib/config.server';
 import { cachedRead } from '../lib/shop.server';

@@ -1,4 +1,5 @@
-import { getHeaderFacets, getProductsByFilter } from '../../services/catalogue.service';
+import { getHeaderFacets } from '../../services/facets.service';
+import { getProductsByFilter } from '../../services/listing.service';
 import type { ShopClient } from '../../services/client';
 import type { Locale } from '../i18n/locales';
 import { localizePath } from '../i18n/paths';

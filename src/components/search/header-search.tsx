@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchHit } from '../../../services/catalogue.service';
+import type { SearchHit } from '../../../services/search.service';
 import { useAppActorsHandle } from '../../app/app-actors';
 import { useActorSelector } from '../../hooks/use-actor-selector';
 import { useLocalizePath } from '../../hooks/use-locale';

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { SearchHit } from '../../../services/catalogue.service';
+import type { SearchHit } from '../../../services/search.service';
 import { Image } from '../image/image';
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'failed';

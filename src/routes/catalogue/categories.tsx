@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Route } from './+types/categories';
-import { getHeaderFacets } from '../../../services/catalogue.service';
+import { getHeaderFacets } from '../../../services/facets.service';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { cachedRead } from '../../lib/shop.server';

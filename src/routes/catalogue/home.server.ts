@@ -1,4 +1,5 @@
-import { HOME_SECTION_SIZE, getHomeFacets, getHomeProducts } from '../../../services/catalogue.service';
+import { getHomeFacets } from '../../../services/facets.service';
+import { HOME_SECTION_SIZE, getHomeProducts } from '../../../services/products.service';
 import { getBanners, getSuperBanners } from '../../../services/content.service';
 import type { BannerView, SuperBannerView } from '../../components/catalogue/hero-banners';
 import type { ProductCardData } from '../../components/catalogue/types';

@@ -1,10 +1,6 @@
 import { data } from 'react-router';
-import {
-    getFacetValue,
-    getFilterBar,
-    getProductsByFacetValue,
-    getProductsByFilter,
-} from '../../../services/catalogue.service';
+import { getFacetValue } from '../../../services/facets.service';
+import { getFilterBar, getProductsByFacetValue, getProductsByFilter } from '../../../services/listing.service';
 import type { FilterBarData } from '../../components/catalogue/filter-bar';
 import type { FacetRef, ProductCardData } from '../../components/catalogue/types';
 import type { Locale } from '../../i18n/locales';

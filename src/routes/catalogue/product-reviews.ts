@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/product-reviews';
-import { getProduct } from '../../../services/catalogue.service';
+import { getProduct } from '../../../services/products.service';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { cachedRead } from '../../lib/shop.server';
 import { TOKEN_COOKIE } from '../../app/token-store';

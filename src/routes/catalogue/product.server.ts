@@ -1,10 +1,6 @@
 import { data } from 'react-router';
-import {
-    RELATED_SIZE,
-    getProduct,
-    getProductReviews,
-    getRelatedProducts,
-} from '../../../services/catalogue.service';
+import { RELATED_SIZE, getProduct, getRelatedProducts } from '../../../services/products.service';
+import { getProductReviews } from '../../../services/reviews.service';
 import type { ProductCardData, ProductDetailData, ReviewPage } from '../../components/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { createShopClient } from '../../../services/client';

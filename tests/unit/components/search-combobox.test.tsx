@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { searchMachine } from '../../../machines/search.machine';
-import type { SearchHit } from '../../../services/catalogue.service';
+import type { SearchHit } from '../../../services/search.service';
 import { SearchCombobox, type SearchComboboxProps, type SearchStatus } from '../../../src/components/search/search-combobox';
 import { renderWithApp } from './render';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SearchHit } from '../../../services/catalogue.service';
+import type { SearchHit } from '../../../services/search.service';
 import { searchMachine, type SearchInput } from '../../../machines/search.machine';
 
 interface Pending {
