@@ -54,6 +54,6 @@ export class OwnerOnlyOrderByCodeAccessStrategy implements OrderByCodeAccessStra
 export const recordPlacingSession: OrderProcess<OrderState> = {
     onTransitionEnd(_fromState, toState, { ctx, order }) {
         if (toState !== 'ArrangingPayment' || ctx.apiType !== 'shop' || ctx.session?.id == null) return;
-        order.customFields = { ...order.customFields, placedInSessionId: String(ctx.session.id) };
+        order.customFields = Object.assign(order.customFields ?? {}, { placedInSessionId: String(ctx.session.id) });
     },
 };
