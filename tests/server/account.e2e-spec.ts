@@ -8,37 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VerificationCode } from '../../server/src/plugins/account/entities/verification-code.entity';
 import { RateLimitService } from '../../server/src/plugins/common';
 import { DEMO_CUSTOMER } from '../../server/src/seed/steps/demo-customer';
+import { adminApi, Lang, shop } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3301;
-type Lang = 'ar' | 'en';
-
-interface ShopResult<T = any> {
-    status: number;
-    data: T;
-    errors?: any[];
-    token: string | null;
-    headers: Headers;
-}
-
-/** Raw Shop API call, so that HTTP status, headers and the session token are visible. */
-async function shop<T = any>(
-    env: StoreTestEnv,
-    query: string,
-    variables: Record<string, unknown> = {},
-    opts: { lang?: Lang; token?: string | null } = {},
-): Promise<ShopResult<T>> {
-    const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
-        method: 'POST',
-        headers: {
-            'content-type': 'application/json',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    return { status: res.status, ...json, token: res.headers.get('vendure-auth-token'), headers: res.headers };
-}
 
 const REGISTER = /* GraphQL */ `
     mutation register($input: RegisterCustomerInput!) {
@@ -166,21 +139,6 @@ describe('account plugin (shop API)', () => {
         if (!m) throw new Error('no code in mail');
         return m[1];
     };
-    /** Admin API as superadmin (raw fetch). */
-    async function adminApi() {
-        const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
-            const res = await fetch(`${env.baseUrl}/admin-api`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-                body: JSON.stringify({ query, variables }),
-            });
-            const json = (await res.json()) as { data: any; errors?: any[] };
-            if (json.errors) throw new Error(JSON.stringify(json.errors));
-            return { data: json.data, token: res.headers.get('vendure-auth-token') };
-        };
-        const login = await call('mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }', {});
-        return async (query: string, variables: Record<string, unknown> = {}) => (await call(query, variables, login.token!)).data;
-    }
     const uniqueEmail = (tag: string) => `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
     async function register(email: string, password = 'secret123', lang: Lang = 'en') {
@@ -841,7 +799,7 @@ describe('account plugin (shop API)', () => {
             const login = await shop(env, LOGIN, { username: DEMO_CUSTOMER.emailAddress, password: DEMO_CUSTOMER.password });
             const token = login.token!;
             const code = await placeCodOrder(token);
-            const admin = await adminApi();
+            const admin = await adminApi(env);
             const found = await admin('query($code: String!) { orders(options: { filter: { code: { eq: $code } } }) { items { id lines { id quantity } } } }', {
                 code,
             });

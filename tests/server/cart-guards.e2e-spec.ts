@@ -1,28 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { Lang, shopOk } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3402;
 // Defaults of the cart-guards plugin (MAX_LINE_QUANTITY / MAX_ORDER_QUANTITY unset in tests).
 const MAX_LINE = 10;
 const MAX_ORDER = 50;
-type Lang = 'ar' | 'en';
-
-async function shop<T = any>(
-    env: StoreTestEnv,
-    query: string,
-    variables: Record<string, unknown> = {},
-    opts: { lang?: Lang; token?: string | null } = {},
-) {
-    const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    if (json.errors) throw new Error(JSON.stringify(json.errors));
-    return { ...json, token: res.headers.get('vendure-auth-token') };
-}
 
 const RESULT = `__typename
     ... on Order { id totalQuantity lines { id quantity productVariant { id } } }
@@ -52,7 +36,7 @@ describe('cart guards', () => {
     async function cart(lang: Lang) {
         let token: string | null = null;
         return async (query: string, variables: Record<string, unknown>) => {
-            const r = await shop(env, query, variables, { lang, token });
+            const r = await shopOk(env, query, variables, { lang, token });
             token = r.token ?? token;
             return r.data as any;
         };

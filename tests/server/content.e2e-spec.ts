@@ -1,46 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { adminApi, shopOk } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3401;
 const RATE_LIMIT = 3;
-type Lang = 'ar' | 'en';
 const ARABIC = /[\u0600-\u06FF]/;
-
-async function shop<T = any>(
-    env: StoreTestEnv,
-    query: string,
-    variables: Record<string, unknown> = {},
-    opts: { lang?: Lang; token?: string | null; ip?: string } = {},
-) {
-    const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
-        method: 'POST',
-        headers: {
-            'content-type': 'application/json',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    if (json.errors) throw new Error(JSON.stringify(json.errors));
-    return { ...json, token: res.headers.get('vendure-auth-token') };
-}
-
-/** Admin API as superadmin (raw fetch; the testing client needs authOptions.authTokenHeaderKey). */
-async function adminApi(env: StoreTestEnv) {
-    const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
-        const res = await fetch(`${env.baseUrl}/admin-api`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify({ query, variables }),
-        });
-        const json = (await res.json()) as { data: any; errors?: any[] };
-        if (json.errors) throw new Error(JSON.stringify(json.errors));
-        return { data: json.data, token: res.headers.get('vendure-auth-token') };
-    };
-    const login = await call('mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }', {});
-    return async (query: string, variables: Record<string, unknown> = {}) => (await call(query, variables, login.token!)).data;
-}
 
 const CONTACT_US = /* GraphQL */ `
     mutation ContactUs($input: ContactUsInput!) {
@@ -68,7 +33,7 @@ describe('content plugin', () => {
     });
 
     it.each(['ar', 'en'] as const)('superBanners in %s: desktop and mobile artwork of that language', async lang => {
-        const { data } = await shop(
+        const { data } = await shopOk(
             env,
             '{ superBanners { id languageCode redirectTo title asset { id preview width height } mobileAsset { id preview width height } } }',
             {},
@@ -83,13 +48,13 @@ describe('content plugin', () => {
             expect(b.asset.id).not.toBe(b.mobileAsset.id);
             expect(b.redirectTo).toMatch(/^\/products/);
         }
-        const take1 = await shop(env, '{ superBanners(options: { take: 1 }) { id } }', {}, { lang });
+        const take1 = await shopOk(env, '{ superBanners(options: { take: 1 }) { id } }', {}, { lang });
         expect(take1.data.superBanners).toHaveLength(1);
     });
 
     it.each(['ar', 'en'] as const)('banners in %s: home top/middle/bottom and category', async lang => {
         const q = 'query($input: BannersInput!) { banners(input: $input) { id page position slug redirectTo redirectToSlug title assets { id preview } } }';
-        const home = await shop(env, q, { input: { page: 'home' } }, { lang });
+        const home = await shopOk(env, q, { input: { page: 'home' } }, { lang });
         expect(new Set(home.data.banners.map((b: any) => b.position))).toEqual(new Set(['top', 'middle', 'bottom']));
         const categoryCodes = Object.keys(env.seed.facetValueIds)
             .filter(k => k.startsWith('category:'))
@@ -108,20 +73,20 @@ describe('content plugin', () => {
             expect(categoryCodes).toContain(cat);
             expect(b.redirectToSlug).toBe(cat);
         }
-        const middle = await shop(env, q, { input: { page: 'home', position: 'middle' } }, { lang });
+        const middle = await shopOk(env, q, { input: { page: 'home', position: 'middle' } }, { lang });
         expect(middle.data.banners.length).toBeGreaterThan(0);
         expect(middle.data.banners.every((b: any) => b.position === 'middle')).toBe(true);
-        const category = await shop(env, q, { input: { page: 'category' } }, { lang });
+        const category = await shopOk(env, q, { input: { page: 'category' } }, { lang });
         expect(category.data.banners.length).toBeGreaterThan(0);
         expect(category.data.banners[0].redirectTo).toMatch(/^\/products\/c\/[a-z-]+/);
-        const none = await shop(env, q, { input: { page: 'no-such-page' } }, { lang });
+        const none = await shopOk(env, q, { input: { page: 'no-such-page' } }, { lang });
         expect(none.data.banners).toEqual([]);
     });
 
     it.each(['ar', 'en'] as const)('the four policy pages in %s', async lang => {
         const titles = new Set<string>();
         for (const type of ['privacy', 'usage', 'warranty', 'exchange']) {
-            const { data } = await shop(env, `{ politics(type: ${type}) { policy content } }`, {}, { lang });
+            const { data } = await shopOk(env, `{ politics(type: ${type}) { policy content } }`, {}, { lang });
             expect(data.politics, type).not.toBeNull();
             expect(ARABIC.test(data.politics.policy)).toBe(lang === 'ar');
             expect(ARABIC.test(data.politics.content)).toBe(lang === 'ar');
@@ -132,7 +97,7 @@ describe('content plugin', () => {
     });
 
     it.each(['ar', 'en'] as const)('FAQs in %s', async lang => {
-        const { data } = await shop(env, '{ faqs { id title content languageCode } }', {}, { lang });
+        const { data } = await shopOk(env, '{ faqs { id title content languageCode } }', {}, { lang });
         expect(data.faqs).toHaveLength(8);
         for (const f of data.faqs) {
             expect(f.languageCode).toBe(lang);
@@ -141,24 +106,24 @@ describe('content plugin', () => {
     });
 
     it('social links are language-neutral', async () => {
-        const ar = await shop(env, '{ socialLinks { id platform link icon } }', {}, { lang: 'ar' });
-        const en = await shop(env, '{ socialLinks { id platform link icon } }', {}, { lang: 'en' });
+        const ar = await shopOk(env, '{ socialLinks { id platform link icon } }', {}, { lang: 'ar' });
+        const en = await shopOk(env, '{ socialLinks { id platform link icon } }', {}, { lang: 'en' });
         expect(ar.data.socialLinks.map((l: any) => l.platform)).toEqual(['instagram', 'x', 'tiktok', 'youtube', 'snapchat', 'whatsapp']);
         expect(en.data.socialLinks).toEqual(ar.data.socialLinks);
         for (const l of ar.data.socialLinks) expect(l.link).toMatch(/^https:\/\//);
     });
 
     it('header alert per language', async () => {
-        const ar = await shop(env, '{ alert { id name url languageCode } }', {}, { lang: 'ar' });
-        const en = await shop(env, '{ alert { id name url languageCode } }', {}, { lang: 'en' });
+        const ar = await shopOk(env, '{ alert { id name url languageCode } }', {}, { lang: 'ar' });
+        const en = await shopOk(env, '{ alert { id name url languageCode } }', {}, { lang: 'en' });
         expect(ar.data.alert).toMatchObject({ languageCode: 'ar', name: 'شحن مجاني للطلبات فوق 300 ريال' });
         expect(en.data.alert).toMatchObject({ languageCode: 'en', name: 'Free shipping on orders over 300 SAR' });
     });
 
     it('cities with codes and both names, named and sorted in the request language', async () => {
         const q = 'query($cc: String!) { cities(countryCode: $cc) { id code name countryCode translations { languageCode name } } }';
-        const ar = await shop(env, q, { cc: 'SA' }, { lang: 'ar' });
-        const en = await shop(env, q, { cc: 'sa' }, { lang: 'en' });
+        const ar = await shopOk(env, q, { cc: 'SA' }, { lang: 'ar' });
+        const en = await shopOk(env, q, { cc: 'sa' }, { lang: 'en' });
         const ruhAr = ar.data.cities.find((c: any) => c.code === 'RUH');
         const ruhEn = en.data.cities.find((c: any) => c.code === 'RUH');
         expect(ruhAr).toMatchObject({ name: 'الرياض', countryCode: 'SA' });
@@ -174,20 +139,20 @@ describe('content plugin', () => {
         const enNames = en.data.cities.map((c: any) => c.name);
         expect(enNames).toEqual([...enNames].sort((a, b) => a.localeCompare(b, 'en')));
         expect(en.data.cities.every((c: any) => c.countryCode === 'SA')).toBe(true);
-        const ae = await shop(env, q, { cc: 'AE' }, { lang: 'en' });
+        const ae = await shopOk(env, q, { cc: 'AE' }, { lang: 'en' });
         expect(ae.data.cities.map((c: any) => c.code)).toContain('DXB');
-        const none = await shop(env, q, { cc: 'ZZ' }, { lang: 'en' });
+        const none = await shopOk(env, q, { cc: 'ZZ' }, { lang: 'en' });
         expect(none.data.cities).toEqual([]);
     });
 
     it("Address.cityDetails on the demo customer's address", async () => {
-        const login = await shop(
+        const login = await shopOk(
             env,
             'mutation { login(username: "customer@example.com", password: "Customer123!") { __typename ... on ErrorResult { message } } }',
         );
         expect(login.data.login.__typename).toBe('CurrentUser');
         for (const lang of ['ar', 'en'] as const) {
-            const { data } = await shop(
+            const { data } = await shopOk(
                 env,
                 '{ activeCustomer { addresses { city customFields { cityCode } cityDetails { CountryCode LocationAr LocationEn CityCode } } } }',
                 {},
@@ -210,17 +175,17 @@ describe('content plugin', () => {
             [{ message: 'short' }, 'message', /10 to 2000 characters/, /يرجى كتابة رسالة/],
         ];
         for (const [patch, field, en, ar] of cases) {
-            const e = await shop(env, CONTACT_US, { input: { ...valid, ...patch } }, { lang: 'en' });
+            const e = await shopOk(env, CONTACT_US, { input: { ...valid, ...patch } }, { lang: 'en' });
             expect(e.data.contactUs).toMatchObject({ __typename: 'ContactUsInputError', errorCode: 'CONTACT_US_INPUT_ERROR', field });
             expect(e.data.contactUs.message).toMatch(en);
-            const a = await shop(env, CONTACT_US, { input: { ...valid, ...patch } }, { lang: 'ar' });
+            const a = await shopOk(env, CONTACT_US, { input: { ...valid, ...patch } }, { lang: 'ar' });
             expect(a.data.contactUs).toMatchObject({ __typename: 'ContactUsInputError', field });
             expect(a.data.contactUs.message).toMatch(ar);
         }
     });
 
     it('contactUs stores a valid message, readable in the Admin API; then rate-limits', async () => {
-        const sent = await shop(env, CONTACT_US, { input: valid }, { lang: 'ar' });
+        const sent = await shopOk(env, CONTACT_US, { input: valid }, { lang: 'ar' });
         expect(sent.data.contactUs.__typename).toBe('ContactUsMessage');
         const id = sent.data.contactUs.id;
 
@@ -244,14 +209,14 @@ describe('content plugin', () => {
 
         // RATE_LIMIT valid messages per window per IP: one is used above.
         for (let i = 1; i < RATE_LIMIT; i++) {
-            const ok = await shop(env, CONTACT_US, { input: { ...valid, subject: `Try ${i}` } }, { lang: 'en' });
+            const ok = await shopOk(env, CONTACT_US, { input: { ...valid, subject: `Try ${i}` } }, { lang: 'en' });
             expect(ok.data.contactUs.__typename).toBe('ContactUsMessage');
         }
-        const en = await shop(env, CONTACT_US, { input: valid }, { lang: 'en' });
+        const en = await shopOk(env, CONTACT_US, { input: valid }, { lang: 'en' });
         expect(en.data.contactUs).toMatchObject({ __typename: 'RateLimitError', errorCode: 'RATE_LIMIT_ERROR' });
         expect(en.data.contactUs.retryAfterSeconds).toBeGreaterThan(0);
         expect(ARABIC.test(en.data.contactUs.message)).toBe(false);
-        const ar = await shop(env, CONTACT_US, { input: valid }, { lang: 'ar' });
+        const ar = await shopOk(env, CONTACT_US, { input: valid }, { lang: 'ar' });
         expect(ar.data.contactUs.__typename).toBe('RateLimitError');
         expect(ARABIC.test(ar.data.contactUs.message)).toBe(true);
         const after = await admin('{ contactUsMessages { totalItems } }');
@@ -293,27 +258,27 @@ describe('content plugin', () => {
             'mutation ($input: FaqInput!) { createFaq(input: $input) { id title } }',
             { input: { languageCode: 'ar', title: 'هل يمكنني تغيير عنوان التوصيل؟', content: 'نعم، قبل شحن الطلب.', sortOrder: -1 } },
         );
-        const arFaqs = await shop(env, '{ faqs { id } }', {}, { lang: 'ar' });
+        const arFaqs = await shopOk(env, '{ faqs { id } }', {}, { lang: 'ar' });
         expect(arFaqs.data.faqs[0].id).toBe(createFaq.id);
-        const enFaqs = await shop(env, '{ faqs { id } }', {}, { lang: 'en' });
+        const enFaqs = await shopOk(env, '{ faqs { id } }', {}, { lang: 'en' });
         expect(enFaqs.data.faqs.map((f: any) => f.id)).not.toContain(createFaq.id);
         // disabling hides it
         await admin('mutation ($input: UpdateFaqInput!) { updateFaq(input: $input) { id } }', { input: { id: createFaq.id, enabled: false } });
-        const afterDisable = await shop(env, '{ faqs { id } }', {}, { lang: 'ar' });
+        const afterDisable = await shopOk(env, '{ faqs { id } }', {}, { lang: 'ar' });
         expect(afterDisable.data.faqs.map((f: any) => f.id)).not.toContain(createFaq.id);
 
         // the Arabic alert removed: Arabic readers get the English one rather than none
         const arAlert = lists.alertList.items.find((a: any) => a.languageCode === 'ar');
         const del = await admin('mutation ($id: ID!) { deleteContent(type: Alert, id: $id) { result } }', { id: arAlert.id });
         expect(del.deleteContent.result).toBe('DELETED');
-        const fallback = await shop(env, '{ alert { name languageCode } }', {}, { lang: 'ar' });
+        const fallback = await shopOk(env, '{ alert { name languageCode } }', {}, { lang: 'ar' });
         expect(fallback.data.alert).toEqual({ name: 'Free shipping on orders over 300 SAR', languageCode: 'en' });
 
         // an edited policy page is served as edited
         await admin('mutation ($input: UpsertPolicyPageInput!) { upsertPolicyPage(input: $input) { id } }', {
             input: { type: 'warranty', languageCode: 'en', policy: 'Warranty', content: '<p>Two years on everything.</p>' },
         });
-        const warranty = await shop(env, '{ politics(type: warranty) { policy content } }', {}, { lang: 'en' });
+        const warranty = await shopOk(env, '{ politics(type: warranty) { policy content } }', {}, { lang: 'en' });
         expect(warranty.data.politics).toEqual({ policy: 'Warranty', content: '<p>Two years on everything.</p>' });
         const after = await admin('{ policyPageList { totalItems } }');
         expect(after.policyPageList.totalItems).toBe(8);

@@ -4,19 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { DEMO_CUSTOMER } from '../../server/src/seed/steps/demo-customer';
+import { shop } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3303;
-
-async function shop<T = any>(env: StoreTestEnv, query: string, variables: Record<string, unknown> = {}, token?: string | null) {
-    const res = await fetch(`${env.baseUrl}/shop-api`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    return { ...json, token: res.headers.get('vendure-auth-token') };
-}
 
 const SUBSCRIPTION = 'subscription orderStateChanged($code: String!) { orderStateChanged(orderCode: $code) { orderCode state paymentState } }';
 
@@ -91,7 +82,7 @@ describe('live order updates (graphql-ws at /shop-api/ws)', () => {
 
     /** An order in ArrangingPayment with a pending PayFort payment; returns the paymentUrl too. */
     async function pendingCardOrder(token: string) {
-        const q = (query: string, variables: Record<string, unknown> = {}) => shop(env, query, variables, token);
+        const q = (query: string, variables: Record<string, unknown> = {}) => shop(env, query, variables, { token });
         await q('mutation addToCart($id: ID!) { addItemToOrder(productVariantId: $id, quantity: 1) { __typename } }', {
             id: String(Object.values(env.seed.variantIdBySku)[0]),
         });

@@ -2,28 +2,13 @@ import crypto from 'crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { payfortSignature, tabbySignature } from '../../server/src/plugins/payments';
+import { adminApi, Lang, shop } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3302;
 const STOREFRONT = 'http://127.0.0.1:8080'; // STOREFRONT_URL of createStoreTestEnv
 const SANDBOX_RESPONSE_PHRASE = 'sandbox-response-phrase';
 const SANDBOX_REQUEST_PHRASE = 'sandbox-request-phrase';
-type Lang = 'ar' | 'en';
-
-async function shop<T = any>(
-    env: StoreTestEnv,
-    query: string,
-    variables: Record<string, unknown> = {},
-    opts: { lang?: Lang; token?: string | null } = {},
-) {
-    const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    return { status: res.status, ...json, token: res.headers.get('vendure-auth-token') };
-}
 
 const ORDER_FIELDS = 'code state active totalWithTax paymentUrl payments { id state method amount errorMessage metadata }';
 const ADD_PAYMENT = /* GraphQL */ `
@@ -92,21 +77,6 @@ describe('payments plugin', () => {
             .orderByCode;
     }
 
-    async function adminApi() {
-        const call = async (query: string, variables: Record<string, unknown>, token?: string) => {
-            const res = await fetch(`${env.baseUrl}/admin-api`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-                body: JSON.stringify({ query, variables }),
-            });
-            const json = (await res.json()) as { data: any; errors?: any[] };
-            if (json.errors) throw new Error(JSON.stringify(json.errors));
-            return { data: json.data, token: res.headers.get('vendure-auth-token') };
-        };
-        const login = await call('mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }', {});
-        return async (query: string, variables: Record<string, unknown> = {}) => (await call(query, variables, login.token!)).data;
-    }
-
     const noRedirect = { redirect: 'manual' as const };
 
     /** Tester clicks a sandbox button; returns the provider's callback URL (relative). */
@@ -139,7 +109,7 @@ describe('payments plugin', () => {
         });
 
         it('explains ineligibility in the request language and refuses the payment', async () => {
-            const admin = await adminApi();
+            const admin = await adminApi(env);
             const methods = await admin('{ paymentMethods { items { id code } } }');
             const id = (code: string) => methods.paymentMethods.items.find((m: any) => m.code === code).id;
             const { token, total } = await checkout();
@@ -183,7 +153,7 @@ describe('payments plugin', () => {
             const { token, code } = await checkout();
             const r = await shop(env, ADD_PAYMENT, { method: 'cash-on-delivery' }, { token });
             expect(r.data.addPaymentToOrder).toMatchObject({ state: 'PaymentAuthorized', paymentUrl: null, payments: [{ state: 'Authorized' }] });
-            const admin = await adminApi();
+            const admin = await adminApi(env);
             const settled = await admin('mutation($id: ID!) { settlePayment(id: $id) { ... on Payment { state } ... on ErrorResult { message } } }', {
                 id: r.data.addPaymentToOrder.payments[0].id,
             });

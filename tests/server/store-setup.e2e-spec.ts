@@ -8,29 +8,10 @@ import { AddressVerificationCodeEvent, PasswordResetCodeEvent, VerificationCodeE
 import { arMessages } from '../../server/src/i18n/ar';
 import { COUPONS } from '../../server/src/seed/steps/promotions';
 import { DEMO_CUSTOMER } from '../../server/src/seed/steps/demo-customer';
+import { shop } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3103;
-
-/** Raw Shop API call (fetch), so that response headers and the session token are visible. */
-async function shop<T = any>(
-    env: StoreTestEnv,
-    query: string,
-    variables: Record<string, unknown> = {},
-    opts: { lang?: 'ar' | 'en'; token?: string } = {},
-): Promise<{ data: T; errors?: any[]; token: string | null }> {
-    const url = `${env.baseUrl}/shop-api${opts.lang ? `?languageCode=${opts.lang}` : ''}`;
-    const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-            'content-type': 'application/json',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-    });
-    const json = (await res.json()) as { data: T; errors?: any[] };
-    return { ...json, token: res.headers.get('vendure-auth-token') };
-}
 
 const ADD_ITEM = /* GraphQL */ `
     mutation addToCart($id: ID!, $qty: Int!) {

@@ -101,6 +101,8 @@ export const customFields: CustomFields = {
         { name: 'firstName', type: 'string', nullable: true, label: label('First name', 'الاسم الأول') },
         { name: 'lastName', type: 'string', nullable: true, label: label('Last name', 'اسم العائلة') },
     ],
+    // Set by the common plugin's order-access rule (docs/decisions/011-order-access.md); never exposed.
+    Order: [{ name: 'placedInSessionId', type: 'string', nullable: true, internal: true }],
     PaymentMethod: [
         { name: 'asset', type: 'relation', entity: Asset, nullable: true, label: label('Logo', 'الشعار') },
         { name: 'discount', type: 'int', nullable: true, label: label('Discount (%)', 'الخصم (٪)') },

@@ -3,6 +3,7 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { commonShopApiExtensions } from './api/api-extensions';
 import { commonTranslations } from './common.translations';
+import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
 import {
     CoreOperationLimit,
     CoreRateLimitApolloPlugin,
@@ -17,8 +18,8 @@ export interface CommonPluginOptions {
 
 /**
  * Shared building blocks: the `RateLimitError` result type, `RateLimitService` (memory, or Redis
- * when REDIS_URL is set) and an HTTP 429 guard for core mutations whose result types we cannot
- * extend. Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
+ * when REDIS_URL is set), an HTTP 429 guard for core mutations whose result types we cannot
+ * extend, and the one order-access rule (owner only; docs/decisions/011-order-access.md). Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
  * from this plugin's module, so list CommonPlugin before them).
  */
 @VendurePlugin({
@@ -31,6 +32,11 @@ export interface CommonPluginOptions {
         // Idempotent: a config object may pass through this callback more than once.
         if (!plugins.includes(CommonPlugin.coreRateLimitPlugin)) {
             config.apiOptions.apolloServerPlugins = [...plugins, CommonPlugin.coreRateLimitPlugin];
+        }
+        config.orderOptions.orderByCodeAccessStrategy = new OwnerOnlyOrderByCodeAccessStrategy();
+        const processes = config.orderOptions.process ?? [];
+        if (!processes.includes(recordPlacingSession)) {
+            config.orderOptions.process = [...processes, recordPlacingSession];
         }
         return config;
     },

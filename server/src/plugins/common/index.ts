@@ -6,3 +6,7 @@ export type { RateLimitResult, RateLimitRule } from './services/rate-limit.servi
 export { clientIp } from './services/client-ip';
 export { CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
 export type { CoreOperationLimit } from './services/core-rate-limit.apollo-plugin';
+export { canReadOrder, OwnerOnlyOrderByCodeAccessStrategy, viewerOf } from './order-access/order-access';
+export type { OrderViewer, OwnedOrder } from './order-access/order-access';
+export { loadJose } from './lib/jose';
+export type { Jose } from './lib/jose';

@@ -13,7 +13,7 @@ import gql from 'graphql-tag';
 
 import { loggerCtx } from '../constants';
 import { TEST_IDP_AUDIENCE_DEFAULT, TEST_IDP_ISSUER_DEFAULT } from '../services/test-idp.service';
-import { Jose, loadJose } from '../services/jose';
+import { Jose, loadJose } from '../../common';
 import { translate } from './store-password-validation.strategy';
 
 export const ID_TOKEN_STRATEGY_NAME = 'idtoken';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 
-import { Jose, loadJose } from './jose';
+import { Jose, loadJose } from '../../common';
 
 export const TEST_IDP_ISSUER_DEFAULT = 'urn:elegance:test-idp';
 export const TEST_IDP_AUDIENCE_DEFAULT = 'elegance-storefront';

@@ -14,7 +14,7 @@ export interface LiveOrdersResolvers {
 }
 
 export interface LiveOrdersContext {
-    session: { userId: string | null; activeOrderId: string | null };
+    session: { userId: string | null; activeOrderId: string | null; sessionId: string };
 }
 
 /**

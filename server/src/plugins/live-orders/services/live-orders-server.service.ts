@@ -7,6 +7,7 @@ import type { IncomingMessage, Server } from 'http';
 import type { Duplex } from 'stream';
 import { WebSocketServer } from 'ws';
 
+import { canReadOrder } from '../../common';
 import { buildLiveOrdersSchema, LiveOrdersContext } from '../api/live-orders.schema';
 import { asyncQueue } from './async-queue';
 import { OrderStateUpdate, OrderUpdateBus } from './order-update-bus.service';
@@ -18,7 +19,7 @@ const USE_WS: string = 'graphql-ws/use/ws';
 /**
  * graphql-ws endpoint at /<shopApiPath>/ws on Vendure's own HTTP server (upgrade requests).
  * Auth: connectionParams.authToken = a Vendure session token (the bearer token). A subscriber
- * may follow an order of its customer, or its anonymous session's active order. The first
+ * may follow the orders it may read by code (common plugin's canReadOrder). The first
  * message is the order's current state, then every change.
  */
 @Injectable()
@@ -73,6 +74,7 @@ export class LiveOrdersServer implements OnApplicationBootstrap, OnApplicationSh
                     ctx.extra.session = {
                         userId: session.user?.id != null ? String(session.user.id) : null,
                         activeOrderId: session.activeOrderId != null ? String(session.activeOrderId) : null,
+                        sessionId: String(session.id),
                     };
                     return true;
                 },
@@ -103,10 +105,7 @@ export class LiveOrdersServer implements OnApplicationBootstrap, OnApplicationSh
     private async subscribe(orderCode: string, context: LiveOrdersContext): Promise<AsyncIterable<OrderStateUpdate>> {
         const ctx = await this.requestContextService.create({ apiType: 'shop' });
         const order = await this.orderService.findOneByCode(ctx, orderCode, ['customer', 'customer.user', 'payments']);
-        const { userId, activeOrderId } = context.session;
-        const ownsAsCustomer = !!order && !!userId && String(order.customer?.user?.id) === userId;
-        const ownsAsSession = !!order && !!activeOrderId && String(order.id) === activeOrderId;
-        if (!order || (!ownsAsCustomer && !ownsAsSession)) {
+        if (!order || !canReadOrder(context.session, order)) {
             // Same answer for someone else's order and a missing one.
             throw new GraphQLError('Forbidden', { extensions: { code: 'FORBIDDEN' } });
         }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
-import { loadJose } from '../../account/services/jose';
+import { loadJose } from '../../common';
 import { PaymentsOptions, RedirectProvider } from '../constants';
 import { verifyPayfortSignature } from './payfort-signature';
 

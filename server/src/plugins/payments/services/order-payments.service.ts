@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-    EntityNotFoundError,
     ForbiddenError,
     Order,
     OrderService,
@@ -10,6 +9,7 @@ import {
     UserInputError,
 } from '@vendure/core';
 
+import { canReadOrder, viewerOf } from '../../common';
 import { PENDING, RedirectMetadata, RedirectPaymentService } from './redirect-payment.service';
 
 @Injectable()
@@ -33,10 +33,8 @@ export class OrderPaymentsService {
 
     async payfortSignature(ctx: RequestContext, orderCode: string) {
         const order = await this.orderService.findOneByCode(ctx, orderCode, ['customer', 'customer.user', 'payments']);
-        if (!order) throw new EntityNotFoundError('Order', orderCode);
-        const ownsAsCustomer = !!ctx.activeUserId && String(order.customer?.user?.id) === String(ctx.activeUserId);
-        const ownsAsSession = !!ctx.session?.activeOrderId && String(ctx.session.activeOrderId) === String(order.id);
-        if (!ownsAsCustomer && !ownsAsSession) throw new ForbiddenError();
+        // Same answer for someone else's order and a missing one (no probing for valid codes).
+        if (!order || !canReadOrder(viewerOf(ctx), order)) throw new ForbiddenError();
         const payment = (order.payments ?? [])
             .filter(p => p.method === 'payfort-card' && p.state === PENDING)
             .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Order, Payment } from '@vendure/core';
 import { randomBytes } from 'crypto';
 
-import { loadJose } from '../../account/services/jose';
+import { loadJose } from '../../common';
 import { PAYMENTS_OPTIONS, PaymentsOptions } from '../constants';
 import { payfortSignature } from './payfort-signature';
 import { RedirectMetadata } from './redirect-payment.service';
