@@ -1,6 +1,7 @@
 /**
  * The invoice's QR code as SVG. Kept apart from zatca-qr.ts so the page can `import()` this
- * module (and uqr, ~10 KiB) only when an invoice is shown.
+ * module (with uqr: 11 KiB minified, 4 KiB gzip) only when an invoice is shown. Views that build
+ * their own `<svg>` in JSX can use `path` and `size` instead of the markup string.
  *
  * One unit of the viewBox is one module, with `crispEdges`, so the code stays sharp at any
  * scale; width/height in millimetres give it a print size that phone cameras read well.
