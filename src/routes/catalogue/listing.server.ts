@@ -6,7 +6,7 @@ import {
     getProductsByFilter,
 } from '../../../services/catalogue.service';
 import type { FilterBarData } from '../../components/catalogue/filter-bar';
-import type { FacetRef, ProductCardData } from '../../components/catalogue/types';
+import type { FacetRef, ProductCardData } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { cachedRead } from '../../lib/shop.server';
 import {
@@ -17,8 +17,8 @@ import {
     toProductFilterInput,
     type ListingParams,
     type ListingScope,
-} from './listing-params';
-import { toAssetView, toFacetRef, toProductCard } from './view-models';
+} from '../../lib/catalogue/listing-params';
+import { toAssetView, toFacetRef, toProductCard } from '../../lib/catalogue/view-models';
 
 const CACHEABLE = { cacheable: true } as const;
 

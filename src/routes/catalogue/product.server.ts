@@ -5,7 +5,7 @@ import {
     getProductReviews,
     getRelatedProducts,
 } from '../../../services/catalogue.service';
-import type { ProductCardData, ProductDetailData, ReviewPage } from '../../components/catalogue/types';
+import type { ProductCardData, ProductDetailData, ReviewPage } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { createShopClient } from '../../../services/client';
 import { config } from '../../lib/config.server';
@@ -20,7 +20,7 @@ import {
     toRatingBreakdown,
     toReviewView,
     toVariantView,
-} from './view-models';
+} from '../../lib/catalogue/view-models';
 
 const CACHEABLE = { cacheable: true } as const;
 

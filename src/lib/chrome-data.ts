@@ -1,4 +1,10 @@
-import type { AlertView } from '../components/alert-banner/alert-banner';
+/** The site-wide alert above the header. */
+export interface AlertView {
+  id: string;
+  name: string;
+  /** A site path to link to; anything else links home (spec §2). */
+  url: string | null;
+}
 
 /** What the header, footer and mobile menu show; the layout loader maps service results to it. */
 export interface SubCategoryLink {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchHit } from '../../../services/catalogue.service';
-import { useAppActorsHandle } from '../../app/app-actors';
-import { useActorSelector } from '../../hooks/use-actor-selector';
-import { useLocalizePath } from '../../hooks/use-locale';
-import { SearchCombobox, type SearchStatus } from './search-combobox';
+import type { SearchHit } from '../../services/catalogue.service';
+import { useAppActorsHandle } from './app-actors';
+import { useActorSelector } from './use-actor-selector';
+import { useLocalizePath } from '../lib/use-locale';
+import { SearchCombobox, type SearchStatus } from '../components/search/search-combobox';
 
 const NO_RESULTS: readonly SearchHit[] = [];
 

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { useAppActorsHandle } from '../../app/app-actors';
-import { useLocale } from '../../hooks/use-locale';
-import { otherLocale } from '../../i18n/locales';
-import { switchLocaleHref } from '../../i18n/paths';
-import { GlobeIcon } from '../icons/icons';
+import { useAppActor } from './app-actors';
+import { useLocale } from '../lib/use-locale';
+import { otherLocale } from '../i18n/locales';
+import { switchLocaleHref } from '../i18n/paths';
+import { GlobeIcon } from '../components/icons/icons';
 
 // The other language's name is written in that language (it is what its readers look for).
 const NAMES = { ar: 'العربية', en: 'English' } as const;
@@ -16,7 +16,7 @@ const NAMES = { ar: 'العربية', en: 'English' } as const;
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
-  const { actors, load } = useAppActorsHandle();
+  const { send } = useAppActor('locale');
   const { pathname, search, hash } = useLocation();
   const to = otherLocale(locale);
   const current = pathname + search + hash;
@@ -30,9 +30,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         // The locale machine loads with the app's actors; a click before that waits for them.
-        const event_ = { type: 'locale.switch', to, href: current } as const;
-        if (actors) actors.locale.send(event_);
-        else void load().then((ready) => ready.locale.send(event_));
+        void send({ type: 'locale.switch', to, href: current });
       }}
     >
       <GlobeIcon size={20} />

@@ -2,16 +2,21 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useLocation, useNavigate } from 'react-router';
 import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
-import { useActorSelector } from '../hooks/use-actor-selector';
+import { useActorSelector } from './use-actor-selector';
 import { yieldToMain } from '../lib/yield-to-main';
-import type { AppActors } from './actors';
+import type { AppActors } from '../app/actors';
+import type { BrowserActorsOptions } from '../app/browser-actors';
+
+export type { AppActors };
 
 /**
  * The app's long-lived actors (visitor session, locale, header search, cart, wishlist) are not part
  * of the first paint: the server renders without them, and the browser loads them in a chunk of
- * their own (./browser-actors) once the page has loaded and the main thread is idle — or at once
- * when something needs them first (a click on add to cart, typing in the search, a cart page).
- * Views read them through `useActorSelector` (null-safe) or render inside `<AppActorsGate>`.
+ * their own (src/app/browser-actors.ts) once the page has loaded and the main thread is idle — or at
+ * once when something needs them first (a click on add to cart, typing in the search, a cart page).
+ * The composition root hands that chunk's loader over with `provideAppActors` (src/entry.client.tsx),
+ * so this layer never loads app code itself. Views get a long-lived actor with `useAppActor(name)`,
+ * a page-scoped one with `usePageActor`, and read either with `useActorSelector` (null-safe).
  */
 interface AppActorsHandle {
   /** null on the server and until the actors chunk has loaded. */
@@ -30,6 +35,14 @@ export interface AppActorsProviderProps {
   /** Whether cookies carry the Secure attribute (HTTPS). */
   secureCookies?: boolean;
   children: ReactNode;
+}
+
+type StartActors = (options: BrowserActorsOptions) => AppActors;
+let loadStarter: (() => Promise<StartActors>) | null = null;
+
+/** Called once by the composition root (browser entry) before hydrating: how to load and start the actors. */
+export function provideAppActors(loader: () => Promise<StartActors>): void {
+  loadStarter = loader;
 }
 
 // One set of actors per page load (the browser's app lives as long as the document).
@@ -59,9 +72,9 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
     // The rest of the message catalog comes with them (decision 009): what they show (toasts,
     // form errors) may not have been on the page the server rendered.
     started ??= Promise.all([
-      import('./browser-actors'),
+      loadStarter ? loadStarter() : Promise.reject(new Error('provideAppActors() was not called (src/entry.client.tsx)')),
       loadI18n(localeFromPath(latest.current.pathname)).catch(() => undefined),
-    ]).then(async ([{ startBrowserActors }]) => {
+    ]).then(async ([startBrowserActors]) => {
       // Evaluating the chunk and starting five machines are separate tasks (decision 009).
       await yieldToMain();
       const options = latest.current;
@@ -121,11 +134,29 @@ export function useAppActorsHandle(): AppActorsHandle {
   return useHandle();
 }
 
-/** For views rendered inside `<AppActorsGate>`: the actors, which are there by then. */
-export function useAppActors(): AppActors {
-  const { actors } = useHandle();
-  if (!actors) throw new Error('useAppActors() is for views inside <AppActorsGate> (the actors load after hydration)');
-  return actors;
+type LongLivedName = 'session' | 'locale' | 'search' | 'cart' | 'wishlist';
+type EventOf<A> = A extends { send(event: infer E): void } ? E : never;
+
+export interface AppActor<A> {
+  /** null on the server and until the app's actors have loaded. */
+  actor: A | null;
+  /** Sends now, or loads the actors and sends then (resolves once delivered). */
+  send(event: EventOf<A>): Promise<void>;
+}
+
+/** A long-lived actor of the app (cart, wishlist, session, locale, search): the one way views reach one. */
+export function useAppActor<K extends LongLivedName>(name: K): AppActor<AppActors[K]> {
+  const { actors, load } = useHandle();
+  const actor = actors?.[name] ?? null;
+  const send = useCallback(
+    (event: EventOf<AppActors[K]>) => {
+      const deliver = (to: AppActors[K]) => (to.send as (e: EventOf<AppActors[K]>) => void)(event);
+      if (actor) return Promise.resolve(deliver(actor));
+      return load().then((ready) => deliver(ready[name]));
+    },
+    [actor, load, name],
+  );
+  return useMemo(() => ({ actor, send }), [actor, send]);
 }
 
 /**

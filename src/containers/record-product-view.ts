@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppActorsHandle } from '../../app/app-actors';
+import { useAppActorsHandle } from './app-actors';
 
 /**
  * Counts a view for "most watched" once the page is interactive: a fire-and-forget actor from

@@ -1,19 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMachine } from '@xstate/react';
 import { useId, useState } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { couponErrorText } from './cart-messages';
+import { useActorSelector } from './use-actor-selector';
+import { usePageActor } from './use-page-actor';
+import { couponErrorText } from '../components/cart/cart-messages';
 
 /** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
 export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
   const { t, i18n } = useLingui();
-  const { machines } = useAppActors();
-  const [state, send] = useMachine(machines.coupon);
+  const { actor, send } = usePageActor((machines) => machines.coupon);
   const [code, setCode] = useState('');
   const inputId = useId();
   const errorId = useId();
-  const busy = !state.matches('idle');
-  const { error, last, applied } = state.context;
+  const busy = useActorSelector(actor, (s) => !s.matches('idle'), false);
+  // One coupon call at a time: the machine takes no order while one is out (before it has started,
+  // usePageActor queues the order).
+  const canApply = useActorSelector(actor, (s) => s.can({ type: 'coupon.apply', code: '' }), true);
+  const canRemove = useActorSelector(actor, (s) => s.can({ type: 'coupon.remove', code: '' }), true);
+  const error = useActorSelector(actor, (s) => s.context.error, null);
+  const last = useActorSelector(actor, (s) => s.context.last, null);
+  const applied = useActorSelector(actor, (s) => s.context.applied, null);
 
   return (
     <section className="coupon" aria-labelledby={`${inputId}-title`}>
@@ -43,7 +48,7 @@ export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => setCode(e.target.value)}
           />
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="button button--primary" disabled={!canApply} aria-busy={busy || undefined}>
             <Trans>Apply</Trans>
           </button>
         </div>
@@ -73,7 +78,7 @@ export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }
               <button
                 type="button"
                 className="link-button"
-                disabled={busy}
+                disabled={!canRemove}
                 onClick={() => send({ type: 'coupon.remove', code: c })}
                 aria-label={t`Remove coupon ${c}`}
               >

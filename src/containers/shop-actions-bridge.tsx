@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react';
-import { useAppActorsHandle } from '../../app/app-actors';
-import { useActorSelector } from '../../hooks/use-actor-selector';
-import type { CartIntent } from '../../../machines/lib/cart-projection';
-import type { WishlistItem } from '../../../machines/wishlist.machine';
-import { isFavourite } from '../../../machines/wishlist.selectors';
-import { CatalogueActionsContext, type CatalogueActions } from '../catalogue/product-actions';
+import { useAppActorsHandle } from './app-actors';
+import { useActorSelector } from './use-actor-selector';
+import type { CartIntent } from '../../machines/lib/cart-projection';
+import type { WishlistItem } from '../../machines/wishlist.machine';
+import { isFavourite } from '../../machines/wishlist.selectors';
+import { CatalogueActionsContext, type CatalogueActions } from '../components/catalogue/product-actions';
 
 /**
  * Connects the catalogue's buttons (add to cart, heart) to the cart and wishlist actors, and

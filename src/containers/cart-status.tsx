@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useActorSelector } from '../../hooks/use-actor-selector';
-import { LocaleLink } from '../locale-link/locale-link';
-import { cartErrorText } from './cart-messages';
+import { useAppActor } from './app-actors';
+import { useActorSelector } from './use-actor-selector';
+import { LocaleLink } from '../components/locale-link/locale-link';
+import { cartErrorText } from '../components/cart/cart-messages';
 
 /** What the last cart action did: added, capped by stock, or failed (with retry). */
 export function CartStatus() {
   const { i18n } = useLingui();
-  const { cart } = useAppActors();
+  const { actor: cart, send } = useAppActor('cart');
   const failed = useActorSelector(cart, (s) => s.context.failed, null);
   const stock = useActorSelector(cart, (s) => s.context.stockNotice, null);
   const lastDone = useActorSelector(cart, (s) => s.context.lastDone, null);
@@ -22,11 +22,11 @@ export function CartStatus() {
         <p>{cartErrorText(i18n, failed.error)}</p>
         <div className="cart-status__actions">
           {canRetry && (
-            <button type="button" className="button button--primary" onClick={() => cart.send({ type: 'cart.retry' })}>
+            <button type="button" className="button button--primary" onClick={() => void send({ type: 'cart.retry' })}>
               <Trans>Try again</Trans>
             </button>
           )}
-          <button type="button" className="button button--secondary" onClick={() => cart.send({ type: 'cart.dismiss' })}>
+          <button type="button" className="button button--secondary" onClick={() => void send({ type: 'cart.dismiss' })}>
             <Trans>Dismiss</Trans>
           </button>
         </div>
@@ -38,7 +38,7 @@ export function CartStatus() {
         <p>
           <Trans>Only {stock.quantityAvailable} available. Your cart now has what is in stock.</Trans>
         </p>
-        <button type="button" className="button button--secondary" onClick={() => cart.send({ type: 'cart.dismiss' })}>
+        <button type="button" className="button button--secondary" onClick={() => void send({ type: 'cart.dismiss' })}>
           <Trans>Dismiss</Trans>
         </button>
       </div>
@@ -49,7 +49,7 @@ export function CartStatus() {
         <p>
           <Trans>Added to your cart.</Trans> <LocaleLink to="/cart"><Trans>View cart</Trans></LocaleLink>
         </p>
-        <button type="button" className="button button--secondary" onClick={() => cart.send({ type: 'cart.dismiss' })}>
+        <button type="button" className="button button--secondary" onClick={() => void send({ type: 'cart.dismiss' })}>
           <Trans>Dismiss</Trans>
         </button>
       </div>

@@ -13,7 +13,7 @@ import type {
     RatingBreakdown,
     ReviewView,
     VariantView,
-} from '../../components/catalogue/types';
+} from './types';
 
 export interface AssetSource {
     preview: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor, AnyActorLogic, EventFromLogic, InputFrom } from 'xstate';
-import { useAppActorsHandle } from '../app/app-actors';
+import { useAppActorsHandle } from './app-actors';
 import type { AppActors } from '../app/actors';
 
 export interface PageActor<TLogic extends AnyActorLogic> {

@@ -1,36 +1,20 @@
-import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import type { ChromeData } from '../../layouts/chrome-data';
-import { AlertBanner } from '../alert-banner/alert-banner';
-import { BagIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from '../icons/icons';
-import { LanguageSwitch } from '../language-switch/language-switch';
-import { LocaleLink } from '../locale-link/locale-link';
-import { Logo } from '../logo/logo';
-import { HeaderSearch } from '../search/header-search';
-import { CategoryNav } from './category-nav';
-import { useSessionSummary } from '../../app/app-actors';
-import { useLocale } from '../../hooks/use-locale';
-import { formatNumber } from '../catalogue/format';
+import type { ChromeData } from '../lib/chrome-data';
+import { AlertBanner } from '../components/alert-banner/alert-banner';
+import { BagIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from '../components/icons/icons';
+import { LanguageSwitch } from './language-switch';
+import { LocaleLink } from '../components/locale-link/locale-link';
+import { Logo } from '../components/logo/logo';
+import { HeaderSearch } from './header-search';
+import { CategoryNav } from '../components/header/category-nav';
+import { CountBadge } from '../components/header/count-badge';
+import { useSessionSummary } from './app-actors';
 
 // The drawer is code the shopper may never need: it loads on the first press of the menu button
 // (decision 009). The button starts the download on pointer down, before the click.
-const loadMobileMenu = () => import('../mobile-menu/mobile-menu');
+const loadMobileMenu = () => import('../components/mobile-menu/mobile-menu');
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
-
-function CountBadge({ count }: { count: number | null }) {
-  const { t } = useLingui();
-  const locale = useLocale();
-  if (!count) return null;
-  return (
-    <>
-      <span className="count-badge" aria-hidden="true">
-        {count > 99 ? `${formatNumber(99, locale)}+` : formatNumber(count, locale)}
-      </span>
-      <span className="visually-hidden">{t`${plural(count, { one: '# item', other: '# items' })}`}</span>
-    </>
-  );
-}
 
 /** The default layout's header: alert, logo, search, account/wishlist/cart, categories. */
 export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'categories'> }) {
@@ -109,6 +93,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
             categories={chrome.categories}
+            languageSwitch={<LanguageSwitch className="mobile-menu__item" />}
             wishlistCount={session.wishlistCount}
             loggedIn={session.loggedIn}
           />
