@@ -1,8 +1,8 @@
 import { msg, plural } from '@lingui/core/macro';
 import { describe, expect, it, vi } from 'vitest';
-import { formatMoneyPlain } from '../lib/money';
-import { loadI18n } from './i18n';
-import { intlLocale } from './locales';
+import { formatMoneyPlain } from '../../../../src/lib/money';
+import { loadI18n } from '../../../../src/i18n/i18n';
+import { intlLocale } from '../../../../src/i18n/locales';
 
 // The messages below are the app's own (header cart count, search result count), so the real
 // compiled catalogs answer them.
@@ -60,7 +60,7 @@ describe('loadI18n with catalog parts (decision 009)', () => {
   // A fresh module each time: the registry of loaded locales is module state.
   const fresh = async () => {
     vi.resetModules();
-    return import('./i18n');
+    return import('../../../../src/i18n/i18n');
   };
   const shell = msg`Skip to content`; // the default layout: core
   const toast = msg`Added to your cart.`; // the cart status, shown after an add: not core

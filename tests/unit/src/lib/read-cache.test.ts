@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createReadCache, stableKey } from './read-cache';
+import { createReadCache, stableKey } from '../../../../src/lib/read-cache';
 
 describe('read cache', () => {
   it('serves a hit until the TTL passes, per operation, variables and language', async () => {

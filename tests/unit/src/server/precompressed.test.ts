@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from './precompress.mjs';
-import { chooseEncoding, precompressedStatic } from './precompressed.mjs';
+import { precompressDir } from '../../../../src/server/precompress.mjs';
+import { chooseEncoding, precompressedStatic } from '../../../../src/server/precompressed.mjs';
 
 const js = `export const message = ${JSON.stringify('سلام '.repeat(400))};\n`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyHref, policyTypeOf } from './policy-pages';
+import { policyHref, policyTypeOf } from '../../../../src/routes/policy-pages';
 
 describe('policy pages', () => {
   it('accepts the spec links', () => {

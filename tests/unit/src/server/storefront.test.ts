@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createApp, createProxy, isProxied, robotsTxt, upstreamPath } from './storefront.mjs';
+import { createApp, createProxy, isProxied, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
 
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createHtmlCache, htmlCacheKey, isStorable } from './html-cache.mjs';
+import { createHtmlCache, htmlCacheKey, isStorable } from '../../../../src/server/html-cache.mjs';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createApp } from './storefront.mjs';
+import { createApp } from '../../../../src/server/storefront.mjs';
 
 const browser = { method: 'GET', headers: {}, isBot: false };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromPath, localizePath, stripLocalePrefix, switchLocaleHref } from './paths';
+import { localeFromPath, localizePath, stripLocalePrefix, switchLocaleHref } from '../../../../src/i18n/paths';
 
 describe('locale paths', () => {
   it('reads the locale from the prefix', () => {

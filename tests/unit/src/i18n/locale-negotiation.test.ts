@@ -5,7 +5,7 @@ import {
   negotiateLocale,
   parseCookies,
   type NegotiationRequest,
-} from './locale-negotiation';
+} from '../../../../src/i18n/locale-negotiation';
 
 const ORIGIN = 'https://shop.example';
 

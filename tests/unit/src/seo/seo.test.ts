@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSearch, pageUrls } from './alternates';
-import { pageMeta } from './meta';
-import { buildSitemap } from './sitemap';
+import { canonicalSearch, pageUrls } from '../../../../src/seo/alternates';
+import { pageMeta } from '../../../../src/seo/meta';
+import { buildSitemap } from '../../../../src/seo/sitemap';
 
 const ORIGIN = 'https://shop.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropRepeatedTitle, plainText, sanitizeRichText } from './sanitize.server';
+import { dropRepeatedTitle, plainText, sanitizeRichText } from '../../../../src/lib/sanitize.server';
 
 describe('rich text sanitising', () => {
   it('removes scripts, handlers, styles and javascript: links', () => {
