@@ -118,6 +118,28 @@ export default tseslint.config(
     },
   },
   {
+    // Presentational components: props in, callbacks out; actors are reached in src/containers/.
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['graphql-request', 'graphql-ws', 'gql.tada'].map((name) => ({
+              name,
+              message: 'Views talk to the Shop API only through services/ (route loaders) and machines.',
+            })),
+            ...['xstate', '@xstate/react'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'Components are presentational: a container (src/containers/) reads and drives the actor.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     languageOptions: { globals: { ...globals.builtin } },
     rules: {
