@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react';
-import { useAppActorsHandle } from './app-actors';
+import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
 import type { CartIntent } from '../../machines/lib/cart-projection';
 import type { WishlistItem } from '../../machines/wishlist.machine';
@@ -16,9 +16,8 @@ const NO_QUEUE: CartIntent[] = [];
 const CartStatus = lazy(() => import('./cart-status').then((module) => ({ default: module.CartStatus })));
 
 export function ShopActionsBridge({ children }: { children: ReactNode }) {
-  const { actors, load } = useAppActorsHandle();
-  const cart = actors?.cart ?? null;
-  const wishlist = actors?.wishlist ?? null;
+  const { actor: cart, send: sendToCart } = useAppActor('cart');
+  const { actor: wishlist, send: sendToWishlist } = useAppActor('wishlist');
   const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
   const wish = useActorSelector(wishlist, (s) => s.context, null);
   // Clicks that came before the actors had loaded (rare: they load right after the page): one add
@@ -30,19 +29,15 @@ export function ShopActionsBridge({ children }: { children: ReactNode }) {
       if (cart) return cart.send({ type: 'cart.add', variantId, quantity });
       if (waiting.current.has(variantId)) return;
       waiting.current.add(variantId);
-      void load()
-        .then((ready) => ready.cart.send({ type: 'cart.add', variantId, quantity }))
-        .finally(() => waiting.current.delete(variantId));
+      void sendToCart({ type: 'cart.add', variantId, quantity }).finally(() => waiting.current.delete(variantId));
     },
-    [cart, load],
+    [cart, sendToCart],
   );
   const onToggleFav = useCallback(
     (productId: string, item?: WishlistItem) => {
-      const event = { type: 'wishlist.toggle', productId, item: item ?? null } as const;
-      if (wishlist) wishlist.send(event);
-      else void load().then((ready) => ready.wishlist.send(event));
+      void sendToWishlist({ type: 'wishlist.toggle', productId, item: item ?? null });
     },
-    [wishlist, load],
+    [sendToWishlist],
   );
   const actions = useMemo<CatalogueActions>(
     () => ({
@@ -56,7 +51,7 @@ export function ShopActionsBridge({ children }: { children: ReactNode }) {
   return (
     <CatalogueActionsContext.Provider value={actions}>
       {children}
-      {actors ? (
+      {cart ? (
         <Suspense fallback={<div className="cart-status" />}>
           <CartStatus />
         </Suspense>

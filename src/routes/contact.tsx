@@ -88,6 +88,7 @@ function ContactFormContainer() {
       errors={errors}
       status={status}
       failureText={failureText}
+      canSubmit={state ? state.can({ type: 'contact.submit' }) || state.can({ type: 'contact.retry' }) : !early.submitted}
       invalidSubmits={invalidSubmits.current}
       onChange={(field, value) => send({ type: 'contact.change', field, value })}
       onPhoneChange={(p) =>

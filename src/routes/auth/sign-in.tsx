@@ -83,6 +83,7 @@ export default function SignInPage() {
         errors={errors}
         status={status}
         failureText={failure ? authFailureText(failure, (m) => i18n._(m)) : null}
+        canSubmit={snapshot ? snapshot.can({ type: 'auth.submit' }) : !early.submitted}
         canRetry={failure?.kind === 'network'}
         invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
         onChange={(field, value) => {
