@@ -10,9 +10,9 @@ const typed = setup({
 });
 
 const handle = vi.hoisted(() => ({ actors: null as unknown, load: vi.fn(async () => {}) }));
-vi.mock('../../../src/containers/app-actors', () => ({ useAppActorsHandle: () => handle }));
+vi.mock('../../../../src/containers/app-actors', () => ({ useAppActorsHandle: () => handle }));
 
-const { usePageActor } = await import('../../../src/containers/use-page-actor');
+const { usePageActor } = await import('../../../../src/containers/use-page-actor');
 
 type Send = (event: { type: 'key'; value: string }) => void;
 let lastSend: Send | null = null;

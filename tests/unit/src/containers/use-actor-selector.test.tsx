@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type Actor } from 'xstate';
-import { useActorSelector } from '../../../src/containers/use-actor-selector';
+import { useActorSelector } from '../../../../src/containers/use-actor-selector';
 
 const counter = setup({
   types: { context: {} as { count: number; other: number }, events: {} as { type: 'inc' } | { type: 'other' } },
