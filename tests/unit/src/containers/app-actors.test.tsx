@@ -8,7 +8,7 @@ import { renderWithApp } from '../../components/render';
 const cartEvents: unknown[] = [];
 const fakeCart = { send: (event: unknown) => void cartEvents.push(event), getSnapshot: () => ({}), subscribe: () => ({ unsubscribe() {} }) };
 const fakeActors = { cart: fakeCart, locale: { send: () => {} } } as unknown as AppActors;
-const start = vi.fn(() => fakeActors);
+const start = vi.fn((_options: unknown) => fakeActors);
 let releaseChunk: () => void = () => {};
 const chunk = new Promise<void>((resolve) => (releaseChunk = resolve));
 provideAppActors(() => chunk.then(() => start));
