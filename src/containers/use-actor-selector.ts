@@ -9,7 +9,7 @@ export interface SelectableActor<S> {
 /**
  * A part of an actor's snapshot, re-rendering only when that part changes — like
  * `@xstate/react`'s `useSelector`, but with no xstate code in it and with `actor` allowed to be
- * absent: the app's actors load after hydration (src/app/app-actors.tsx), and until they are there
+ * absent: the app's actors load after hydration (src/containers/app-actors.tsx), and until they are there
  * (and on the server) the hook returns `fallback`, which must be what the server rendered.
  */
 export function useActorSelector<S, T>(

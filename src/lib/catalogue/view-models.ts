@@ -1,5 +1,5 @@
 /**
- * Shop API answers -> catalogue view models (src/components/catalogue/types.ts). The input types
+ * Shop API answers -> catalogue view models (./types.ts). The input types
  * are structural (what the services' fragments select), so this module does not depend on the
  * generated schema types and is easy to test with plain objects.
  */
