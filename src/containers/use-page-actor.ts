@@ -19,7 +19,15 @@ export interface PageActor<TLogic extends AnyActorLogic> {
  */
 export function usePageActor<TLogic extends AnyActorLogic>(
   pick: (machines: AppActors['machines']) => TLogic,
-  options: { input?: InputFrom<TLogic>; eager?: boolean } = {},
+  options: {
+    input?: InputFrom<TLogic>;
+    eager?: boolean;
+    /**
+     * Called with the new actor before it starts and before queued events are replayed into it
+     * (to subscribe to what it emits); returns the cleanup, run when the actor stops.
+     */
+    onStart?: (actor: Actor<TLogic>) => (() => void) | void;
+  } = {},
 ): PageActor<TLogic> {
   const { actors, load } = useAppActorsHandle();
   const [actor, setActor] = useState<Actor<TLogic> | null>(null);
@@ -27,8 +35,8 @@ export function usePageActor<TLogic extends AnyActorLogic>(
   // (a key typed with a `send` from the render before) must reach it, not a queue already drained.
   const running = useRef<Actor<TLogic> | null>(null);
   const queued = useRef<EventFromLogic<TLogic>[]>([]);
-  const latest = useRef({ pick, input: options.input });
-  latest.current = { pick, input: options.input };
+  const latest = useRef({ pick, input: options.input, onStart: options.onStart });
+  latest.current = { pick, input: options.input, onStart: options.onStart };
   const eager = options.eager ?? true;
 
   useEffect(() => {
@@ -37,17 +45,19 @@ export function usePageActor<TLogic extends AnyActorLogic>(
 
   useEffect(() => {
     if (!actors) return;
-    const { pick: choose, input } = latest.current;
+    const { pick: choose, input, onStart } = latest.current;
     const logic = choose(actors.machines);
     const created = (actors.spawn as (l: AnyActorLogic, o?: { input?: unknown }) => Actor<TLogic>)(
       logic,
       input === undefined ? undefined : { input },
     );
+    const stopListening = onStart?.(created);
     created.start();
     queued.current.splice(0).forEach((event) => created.send(event));
     running.current = created;
     setActor(created);
     return () => {
+      stopListening?.();
       running.current = null;
       created.stop();
       setActor(null);
