@@ -142,6 +142,8 @@ export interface AppActor<A> {
   actor: A | null;
   /** Sends now, or loads the actors and sends then (resolves once delivered). */
   send(event: EventOf<A>): Promise<void>;
+  /** Asks for the actors now (e.g. when a control that needs them gets focus). */
+  request(): void;
 }
 
 /** A long-lived actor of the app (cart, wishlist, session, locale, search): the one way views reach one. */
@@ -156,7 +158,8 @@ export function useAppActor<K extends LongLivedName>(name: K): AppActor<AppActor
     },
     [actor, load, name],
   );
-  return useMemo(() => ({ actor, send }), [actor, send]);
+  const request = useCallback(() => void load(), [load]);
+  return useMemo(() => ({ actor, send, request }), [actor, send, request]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '../../services/catalogue.service';
-import { useAppActorsHandle } from './app-actors';
+import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
 import { useLocalizePath } from '../lib/use-locale';
 import { SearchCombobox, type SearchStatus } from '../components/search/search-combobox';
@@ -16,8 +16,7 @@ const NO_RESULTS: readonly SearchHit[] = [];
  * there is kept and handed over.
  */
 export function HeaderSearch({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
-  const { actors, load } = useAppActorsHandle();
-  const search = actors?.search ?? null;
+  const { actor: search, request } = useAppActor('search');
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const [early, setEarly] = useState('');
@@ -39,12 +38,12 @@ export function HeaderSearch({ id, autoFocus }: { id: string; autoFocus?: boolea
       status={search ? status : 'idle'}
       results={search ? results : NO_RESULTS}
       productHref={(slug) => localize(`/products/${encodeURIComponent(slug)}`)}
-      onFocus={() => void load()}
+      onFocus={request}
       onQueryChange={(value) => {
         if (search) search.send({ type: 'search.type', value });
         else {
           setEarly(value);
-          void load();
+          request();
         }
       }}
       onClear={() => (search ? search.send({ type: 'search.clear' }) : setEarly(''))}

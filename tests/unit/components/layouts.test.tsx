@@ -10,7 +10,7 @@ import MinimalLayout from '../../../src/layouts/minimal-layout';
 // The language switch asks the app's actors for the locale machine; none are needed to render.
 vi.mock('../../../src/containers/app-actors', () => ({
   useAppActorsHandle: () => ({ actors: null, load: () => new Promise(() => {}) }),
-  useAppActor: () => ({ actor: null, send: () => new Promise(() => {}) }),
+  useAppActor: () => ({ actor: null, send: () => new Promise(() => {}), request: () => {} }),
 }));
 
 afterEach(() => {
