@@ -2,7 +2,8 @@
 // (../shared/guide/architecture.md), enforced per directory:
 //   machines/   xstate, valibot, other machines, and `import type` from services/; no browser globals
 //   services/   graphql libraries, its client, generated types and other services
-//   src/components/  never services/ at runtime (route modules and layouts may, in loaders)
+//   src/        lib < components < containers < routes < app, one way (the table below); only
+//               routes (loaders, *.server.ts), app and lib's *.server.ts call services/ at runtime
 //   server/     nothing from src/, machines/ or services/ (and they nothing from server/)
 // Relative paths are resolved by the local rule `architecture/layer-imports`
 // (tests/tools/eslint-rules/layer-imports.mjs); package bans use `no-restricted-imports`.
@@ -15,7 +16,13 @@ import layerImports from './tests/tools/eslint-rules/layer-imports.mjs';
 const root = import.meta.dirname;
 const testFile = String.raw`(\.test|\.spec)\.[cm]?[jt]sx?$`;
 
-/** The layer table of the dependency rule; first match wins, same name = same layer. */
+/**
+ * The layer table of the dependency rule; first match wins, same name = same layer.
+ * Inside src/ imports point down only (docs/decisions/010-storefront-layers.md):
+ *   app (composition root) > routes (routes, layouts, root) > containers > components > lib.
+ * Every linted file under src/ must match a row (`mustBelong`), so a new folder needs a name here.
+ */
+const view = { anyPackage: true };
 export const layers = [
   { name: 'server', files: '^server/', anyPackage: true },
   { name: 'machines', files: `^machines/.*${testFile}`, packages: ['xstate', 'valibot', 'vitest'], typeOnlyLayers: ['services'] },
@@ -26,9 +33,30 @@ export const layers = [
     packages: ['graphql', 'graphql-request', 'graphql-ws', 'gql.tada', 'vitest'],
   },
   { name: 'services', files: '^services/', packages: ['graphql', 'graphql-request', 'graphql-ws', 'gql.tada'] },
-  { name: 'components', files: '^src/components/', anyPackage: true, layers: ['src', 'machines'], typeOnlyLayers: ['services'] },
-  { name: 'src', files: '^src/', anyPackage: true, layers: ['components', 'machines', 'services'] },
+  // The storefront's Express server (plain .mjs): runs the build, imports nothing of the app's source.
+  { name: 'web-server', files: '^src/server/', anyPackage: true },
+  // Pure helpers, view models, link builders, locale and SEO helpers. Server-only helpers
+  // (*.server.ts: the SSR Shop API client, config) may call services at runtime.
+  { name: 'lib', files: String.raw`^src/(lib|i18n|seo)/.*\.server\.ts$`, ...view, layers: ['machines', 'services'] },
+  { name: 'lib', files: '^src/(lib|i18n|seo)/', ...view, layers: ['machines'], typeOnlyLayers: ['services'] },
+  { name: 'components', files: '^src/components/', ...view, layers: ['lib', 'machines'], typeOnlyLayers: ['services'] },
+  // AppActors is the composition root's type: containers may name it, never load app code.
+  { name: 'containers', files: '^src/containers/', ...view, layers: ['components', 'lib', 'machines'], typeOnlyLayers: ['services', 'app'] },
+  {
+    name: 'routes',
+    files: String.raw`^src/(routes/|layouts/|root\.tsx$|routes\.ts$)`,
+    ...view,
+    layers: ['containers', 'components', 'lib', 'machines', 'services'],
+  },
+  {
+    name: 'app',
+    files: String.raw`^src/(app/|entry\.client\.tsx$|entry\.server\.tsx$)`,
+    ...view,
+    layers: ['routes', 'containers', 'components', 'lib', 'machines', 'services'],
+  },
 ];
+/** Files under these paths must match a layer above (the rule reports one that matches none). */
+export const mustBelong = ['^src/'];
 
 const browserGlobalsInMachines = ['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'location', 'XMLHttpRequest', 'WebSocket', 'indexedDB'].map(
   (name) => ({ name, message: 'machines/ are pure: reach the outside world through an actor or action provided by the composition root.' }),
@@ -58,7 +86,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
     plugins: { architecture: { rules: { 'layer-imports': layerImports } } },
     rules: {
-      'architecture/layer-imports': ['error', { root, layers }],
+      'architecture/layer-imports': ['error', { root, layers, mustBelong }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
     },
@@ -85,6 +113,28 @@ export default tseslint.config(
             name,
             message: 'Views talk to the Shop API only through services/ (route loaders) and machines.',
           })),
+        },
+      ],
+    },
+  },
+  {
+    // Presentational components: props in, callbacks out; actors are reached in src/containers/.
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['graphql-request', 'graphql-ws', 'gql.tada'].map((name) => ({
+              name,
+              message: 'Views talk to the Shop API only through services/ (route loaders) and machines.',
+            })),
+            ...['xstate', '@xstate/react'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'Components are presentational: a container (src/containers/) reads and drives the actor.',
+            })),
+          ],
         },
       ],
     },

@@ -4,7 +4,8 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { catalogParts } from './src/i18n/catalog-parts.plugin.ts';
 
-// Unit tests only (machines, services, components). Server e2e has server/vitest.config.mts,
+// Unit tests only (machines, services, components); a unit test lives in tests/unit/ at its
+// source file's path (tests/unit/src/lib/x.test.ts tests src/lib/x.ts). Server e2e has server/vitest.config.mts,
 // browser tests are Playwright. Kept separate from vite.config.ts because the React Router
 // plugin does not run under vitest.
 // Components use Lingui macros, which need the Babel transform; it needs lingui.config.ts.
@@ -19,7 +20,6 @@ export default defineConfig({
       'tests/unit/**/*.test.ts?(x)',
       'machines/**/*.test.ts',
       'services/**/*.test.ts',
-      'src/**/*.test.ts?(x)',
     ],
     restoreMocks: true,
   },

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { provideAppActors } from './containers/app-actors';
 import type { CatalogPart } from './i18n/catalog-parts';
 import { loadI18n } from './i18n/i18n';
 import { isLocale } from './i18n/locales';
@@ -14,6 +15,10 @@ const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : localeFromPath(window.location.pathname);
 const written = (window as { __catalogParts?: unknown }).__catalogParts;
 const parts = Array.isArray(written) && written.every((part) => typeof part === 'string') ? (written as CatalogPart[]) : 'full';
+
+// The composition root hands the views' layer its actors: a chunk of their own, loaded after
+// hydration (decision 007); the containers never import app code at runtime (decision 010).
+provideAppActors(() => import('./app/browser-actors').then((module) => module.startBrowserActors));
 
 loadI18n(locale, parts)
   .catch(() => loadI18n(locale))

@@ -19,7 +19,7 @@ import { sendContactMessage } from '../../services/content.service';
 import { checkUser, createSession, login } from '../../services/session.service';
 import type { Locale } from '../i18n/locales';
 import { createShopActors, type CartActor, type GuestWishlistStore, type TabChannel, type WishlistActor } from './shop-actors';
-import type { StoredToken, TokenStore } from './token-store';
+import type { StoredToken, TokenStore } from '../lib/token-store';
 
 export interface AppActorsDeps {
   /** The locale of the page the app starts on (route prefix). */

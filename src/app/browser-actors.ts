@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/local
 import { createAppActors, type AppActors } from './actors';
 import { createFailureLog } from './failure-log';
 import { browserShopDeps } from './shop-actors';
-import { browserTokenStore } from './token-store';
+import { browserTokenStore } from '../lib/token-store';
 
 export interface BrowserActorsOptions {
   locale: Locale;

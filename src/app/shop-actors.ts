@@ -10,7 +10,7 @@ import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartL
 import { getShippingMethods } from '../../services/checkout.service';
 import type { ShopClient } from '../../services/client';
 import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.service';
-import { toProductCard } from '../routes/catalogue/view-models';
+import { toProductCard } from '../lib/catalogue/view-models';
 import type { sessionMachine } from '../../machines/session.machine';
 
 export const GUEST_WISHLIST_KEY = 'wishlist_guest';

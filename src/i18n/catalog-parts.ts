@@ -32,7 +32,7 @@ const NOT_CORE = [
   /^src\/routes\/(cart|auth|account|checkout)\//,
   /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|checkout)\//,
   /^src\/components\/catalogue\/review-form\.tsx$/,
-  /^src\/routes\/catalogue\/review-form-container\.tsx$/,
+  /^src\/containers\/(cart-status|coupon-form|shop-actions-bridge|review-form-container)\.tsx$/,
   /^src\/layouts\/(checkout|minimal)-layout\.tsx$/,
   /^(machines|services)\//,
 ];

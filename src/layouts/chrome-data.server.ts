@@ -3,7 +3,7 @@ import { getBrands, getHeaderFacets } from '../../services/facets.service';
 import type { Locale } from '../i18n/locales';
 import { config } from '../lib/config.server';
 import { cachedRead } from '../lib/shop.server';
-import { visibleSocialLinks, type ChromeData } from './chrome-data';
+import { visibleSocialLinks, type ChromeData } from '../lib/chrome-data';
 
 /** Header/footer parts are decoration: when one cannot be loaded the page still renders without it. */
 async function optional<T>(what: string, read: Promise<T>, fallback: T): Promise<T> {

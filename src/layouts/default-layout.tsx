@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/default-layout';
 import { SiteFooter } from '../components/footer/site-footer';
-import { SiteHeader } from '../components/header/site-header';
+import { SiteHeader } from '../containers/site-header';
 import { ErrorPage } from '../components/error-page/error-page';
 import { hideDismissedAlertsScript } from '../components/alert-banner/dismissed-alerts';
-import { useLocale } from '../hooks/use-locale';
+import { useLocale } from '../lib/use-locale';
 import { localeContext } from '../i18n/locale-middleware.server';
-import { EMPTY_CHROME, type ChromeData } from './chrome-data';
+import { EMPTY_CHROME, type ChromeData } from '../lib/chrome-data';
 import { loadChrome } from './chrome-data.server';
 import { boundaryMeta } from '../seo/route-meta';
 

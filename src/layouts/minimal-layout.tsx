@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorPage } from '../components/error-page/error-page';
-import { LanguageSwitch } from '../components/language-switch/language-switch';
+import { LanguageSwitch } from '../containers/language-switch';
 import { Logo } from '../components/logo/logo';
 
 /** Logo and the language switch (the auth flow): nothing else that leads away from the task. */

@@ -2,15 +2,15 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { Route } from './+types/contact';
-import { useActorSelector } from '../hooks/use-actor-selector';
-import { usePageActor } from '../hooks/use-page-actor';
+import { useActorSelector } from '../containers/use-actor-selector';
+import { usePageActor } from '../containers/use-page-actor';
 import type { ContactEvent } from '../../machines/contact.machine';
 import { ContactForm } from '../components/contact/contact-form';
 import { CONTACT_MESSAGES } from '../components/contact/contact-messages';
 import { ContentPage } from '../components/content/content-page';
 import { ClockIcon, MailIcon, ReturnIcon } from '../components/icons/icons';
 import { LocaleLink } from '../components/locale-link/locale-link';
-import { useLocale } from '../hooks/use-locale';
+import { useLocale } from '../lib/use-locale';
 import { routeMeta } from '../seo/route-meta';
 import type { ContactField, ContactFormInput } from '../../machines/schemas/contact.schema';
 
@@ -88,6 +88,7 @@ function ContactFormContainer() {
       errors={errors}
       status={status}
       failureText={failureText}
+      canSubmit={state ? state.can({ type: 'contact.submit' }) || state.can({ type: 'contact.retry' }) : !early.submitted}
       invalidSubmits={invalidSubmits.current}
       onChange={(field, value) => send({ type: 'contact.change', field, value })}
       onPhoneChange={(p) =>

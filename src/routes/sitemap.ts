@@ -7,7 +7,7 @@ import { config } from '../lib/config.server';
 import { createReadCache } from '../lib/read-cache';
 import { ssrClient } from '../lib/shop.server';
 import { buildSitemap, type SitemapEntry } from '../seo/sitemap';
-import { catalogueHref } from '../layouts/chrome-data';
+import { catalogueHref } from '../lib/chrome-data';
 import { policyHref } from './policy-pages';
 import type { Route } from './+types/sitemap';
 

@@ -4,13 +4,7 @@ import { localizePath } from '../../i18n/paths';
 import { CloseIcon, InfoIcon } from '../icons/icons';
 import { LocaleLink } from '../locale-link/locale-link';
 import { alertDomId, readDismissedAlerts, rememberDismissedAlert } from './dismissed-alerts';
-
-export interface AlertView {
-  id: string;
-  name: string;
-  /** A site path to link to; anything else links home (spec §2). */
-  url: string | null;
-}
+import type { AlertView } from '../../lib/chrome-data';
 
 /** The dismissible banner above the header, from the `Alert` query. */
 export function AlertBanner({ alert }: { alert: AlertView }) {

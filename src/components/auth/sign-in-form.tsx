@@ -9,6 +9,8 @@ export interface SignInFormProps {
   status: 'idle' | 'submitting' | 'failed' | 'succeeded';
   /** Translated text of a failed sign-in (shown in the summary above the fields). */
   failureText: string | null;
+  /** Whether the machine takes a submit now (not while one is out, nor once signed in). */
+  canSubmit: boolean;
   /** Whether the failure is worth sending again unchanged (network): shows a retry button. */
   canRetry: boolean;
   /** Submits stopped by validation: each one moves focus to the first invalid field. */
@@ -73,7 +75,7 @@ export function SignInForm(props: SignInFormProps) {
       aria-labelledby="sign-in-title"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        if (!busy) props.onSubmit();
+        if (props.canSubmit) props.onSubmit();
       }}
     >
       {status === 'failed' && failureText && (
@@ -100,7 +102,7 @@ export function SignInForm(props: SignInFormProps) {
         <input {...field('password')} type="password" autoComplete="current-password" dir="ltr" required />
         {error('password')}
       </div>
-      <button type="submit" className="button button--primary auth-form__submit" disabled={!interactive} aria-disabled={busy || undefined}>
+      <button type="submit" className="button button--primary auth-form__submit" disabled={!interactive} aria-disabled={!props.canSubmit || undefined}>
         {busy ? t`Signing in…` : t`Sign in`}
       </button>
     </form>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../services/cart.service';
 import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 import { formatNumber } from '../catalogue/format';
 

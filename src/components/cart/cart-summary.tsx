@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../services/cart.service';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 
 export interface CartSummaryProps {

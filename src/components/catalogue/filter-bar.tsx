@@ -1,11 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Actor } from 'xstate';
-import type { CatalogueFiltersEvent, catalogueFiltersMachine } from '../../../machines/catalogue-filters.machine';
-import { draftFrom, nextDraft, type PriceRange } from '../../../machines/lib/price-range';
-import { useAppActorsHandle } from '../../app/app-actors';
-import { useActorSelector } from '../../hooks/use-actor-selector';
-import { useLocale } from '../../hooks/use-locale';
+import { useId, type FormEvent } from 'react';
+import type { CatalogueFiltersEvent } from '../../../machines/catalogue-filters.machine';
+import type { PriceRange } from '../../../machines/lib/price-range';
+import { useLocale } from '../../lib/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 import {
     clearFilters,
@@ -14,8 +11,8 @@ import {
     toggleColor,
     withFilters,
     type ListingParams,
-} from '../../routes/catalogue/listing-params';
-import type { FacetRef } from './types';
+} from '../../lib/catalogue/listing-params';
+import type { FacetRef } from '../../lib/catalogue/types';
 
 export interface ColorFacet extends FacetRef {
     colorCode: string;
@@ -39,69 +36,34 @@ export interface FilterBarProps {
     showSubCategories?: boolean;
 }
 
-type FiltersActor = Actor<typeof catalogueFiltersMachine>;
+export interface PriceFilter {
+    /** The slider's current (pending) range, whole riyals. */
+    draft: PriceRange;
+    /** Dragging and committing the slider (the filters machine debounces and applies). */
+    send: (event: CatalogueFiltersEvent) => void;
+}
 
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 
 /**
  * The listing's filters as one GET form: without JavaScript it submits normally (the loader
  * reads repeated/empty params), with JavaScript every change navigates at once to the canonical
- * URL, and the price range goes through the filters machine (debounced while dragging).
+ * URL, and the price range goes through `price` (src/containers/filter-bar.tsx connects it to the
+ * filters machine, debounced while dragging).
  */
-export function FilterBar({ params, data, hrefFor, navigate, showBrands = true, showSubCategories = true }: FilterBarProps) {
+export function FilterBar({
+    params,
+    data,
+    hrefFor,
+    navigate,
+    price: { draft, send },
+    showBrands = true,
+    showSubCategories = true,
+}: FilterBarProps & { price: PriceFilter }) {
     const { t } = useLingui();
     const locale = useLocale();
     const id = useId();
     const bounds = data.priceBounds;
-
-    // The price machine comes with the app's actors (after hydration). Until then the slider shows
-    // the same draft from the URL, and a change made meanwhile is kept and handed over.
-    const { actors, load } = useAppActorsHandle();
-    const [price, setPrice] = useState<FiltersActor | null>(null);
-    const early = useRef<CatalogueFiltersEvent[]>([]);
-    const [earlyDraft, setEarlyDraft] = useState<PriceRange | null>(null);
-    const latest = useRef({ bounds, params, hrefFor, navigate });
-    latest.current = { bounds, params, hrefFor, navigate };
-    // What the machine was last told of the URL: a new machine starts from it, so no sync is due.
-    const synced = useRef('');
-    const urlKey = `${bounds.min}:${bounds.max}:${params.minPrice}:${params.maxPrice}`;
-
-    useEffect(() => {
-        if (!actors) return;
-        const { bounds: b, params: p } = latest.current;
-        const actor = actors.spawn(actors.machines.catalogueFilters, { input: { bounds: b, min: p.minPrice, max: p.maxPrice } });
-        synced.current = `${b.min}:${b.max}:${p.minPrice}:${p.maxPrice}`;
-        const sub = actor.on('price.apply', ({ min, max }) => {
-            const l = latest.current;
-            l.navigate(l.hrefFor(withFilters(l.params, { minPrice: min, maxPrice: max })));
-        });
-        actor.start();
-        early.current.splice(0).forEach((event) => actor.send(event));
-        setPrice(actor);
-        setEarlyDraft(null);
-        return () => {
-            sub.unsubscribe();
-            actor.stop();
-            setPrice(null);
-        };
-    }, [actors]);
-
-    const send = (event: CatalogueFiltersEvent) => {
-        if (price) return price.send(event);
-        early.current.push(event);
-        if (event.type === 'price.change') setEarlyDraft((d) => nextDraft(d ?? draftFrom(bounds, params.minPrice, params.maxPrice), event, bounds));
-        void load();
-    };
-
-    const machineDraft = useActorSelector(price, (s) => s.context.draft, null);
-    const draft = machineDraft ?? earlyDraft ?? draftFrom(bounds, params.minPrice, params.maxPrice);
-
-    // The URL moved (back button, another filter, clear): the slider follows it.
-    useEffect(() => {
-        if (!price || synced.current === urlKey) return;
-        synced.current = urlKey;
-        price.send({ type: 'filters.sync', bounds, min: params.minPrice, max: params.maxPrice });
-    }, [price, urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
     function onSubmit(e: FormEvent<HTMLFormElement>) {
         e.preventDefault();

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { candidateWidths, cropUrl, type ImageRatio } from '../image/image-sources';
 import { LocaleLink } from '../locale-link/locale-link';
-import type { AssetView } from './types';
-import { useLocale } from '../../hooks/use-locale';
+import type { AssetView } from '../../lib/catalogue/types';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
 /** Where a banner leads: a locale-neutral site path, an allow-listed external URL, or nowhere. */

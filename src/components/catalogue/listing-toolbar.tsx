@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { SORT_KEYS, withFilters, type ListingParams, type SortKey, type ViewMode } from '../../routes/catalogue/listing-params';
-import { useLocale } from '../../hooks/use-locale';
+import { SORT_KEYS, withFilters, type ListingParams, type SortKey, type ViewMode } from '../../lib/catalogue/listing-params';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
 export interface ListingToolbarProps {

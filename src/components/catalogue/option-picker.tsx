@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OptionAvailability } from '../../../machines/lib/variant-selection';
-import type { OptionGroupView } from './types';
+import type { OptionGroupView } from '../../lib/catalogue/types';
 
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 

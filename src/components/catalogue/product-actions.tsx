@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useState } from 'react';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { BagIcon } from '../icons/icons';
 import { formatNumber } from './format';
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Image } from '../image/image';
-import type { AssetView } from './types';
-import { useLocale } from '../../hooks/use-locale';
+import type { AssetView } from '../../lib/catalogue/types';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
 export const GALLERY_IMAGE_WIDTH = 640;

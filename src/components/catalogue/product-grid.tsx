@@ -1,6 +1,6 @@
-import type { ViewMode } from '../../routes/catalogue/listing-params';
+import type { ViewMode } from '../../lib/catalogue/listing-params';
 import { ProductCard } from './product-card';
-import type { ProductCardData } from './types';
+import type { ProductCardData } from '../../lib/catalogue/types';
 
 const LIST_SIZES = '(min-width: 768px) 220px, 30vw';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
 /**

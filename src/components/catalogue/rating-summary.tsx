@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
-import type { RatingBreakdown } from './types';
+import type { RatingBreakdown } from '../../lib/catalogue/types';
 import { RatingStars } from './rating-stars';
 import { ReviewCount } from './review-count';
 

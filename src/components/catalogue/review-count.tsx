@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
 /** "3 reviews", with the count in the same digits as the prices (Lingui's # would use Latin ones). */

@@ -1,19 +1,28 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { IneligibleReason, ReviewFieldErrors, reviewMachine } from '../../../machines/review.machine';
+import type { IneligibleReason, ReviewContext, ReviewEvent, ReviewFieldErrors } from '../../../machines/review.machine';
 import { REVIEW_LIMITS, type ReviewField } from '../../../machines/schemas/review.schema';
 import { useLocation } from 'react-router';
 import { stripLocalePrefix } from '../../i18n/paths';
 import { signInHref } from '../cart/safe-redirect';
 import { LocaleLink } from '../locale-link/locale-link';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
-export type ReviewActor = ActorRefFrom<typeof reviewMachine>;
+/** What the form shows of the review machine (src/containers/review-form-container.tsx selects it). */
+export interface ReviewFormView {
+    /** The machine's state: checking, checkFailed, ineligible, editing, submitting or submitted. */
+    state: string;
+    values: ReviewContext['values'];
+    fieldErrors: ReviewFieldErrors;
+    submitError: ReviewContext['submitError'];
+    reason: ReviewContext['ineligibleReason'];
+    submitted: ReviewContext['submitted'];
+    /** Whether the machine takes a submit now (not while one is out). */
+    canSubmit: boolean;
+}
 
 const FIELD_ERRORS: Record<Exclude<NonNullable<ReviewFieldErrors[ReviewField]>, 'server'>, MessageDescriptor> = {
     'rating.required': msg`Choose a rating from 1 to 5 stars.`,
@@ -30,20 +39,15 @@ const INELIGIBLE: Record<IneligibleReason, MessageDescriptor> = {
 };
 
 /**
- * The review form, driven by the review machine. Loaded lazily (only when the shopper asks to
- * write a review), so product pages do not ship it.
+ * The review form: the review machine's view in, its events out. Loaded lazily (only when the
+ * shopper asks to write a review), so product pages do not ship it.
  */
-export function ReviewForm({ actor }: { actor: ReviewActor }) {
+export function ReviewForm({ view, send }: { view: ReviewFormView; send: (event: ReviewEvent) => void }) {
     const { t, i18n } = useLingui();
     const locale = useLocale();
     const { pathname } = useLocation();
     const id = useId();
-    const state = useSelector(actor, (s) => s.value);
-    const values = useSelector(actor, (s) => s.context.values);
-    const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-    const submitError = useSelector(actor, (s) => s.context.submitError);
-    const reason = useSelector(actor, (s) => s.context.ineligibleReason);
-    const submitted = useSelector(actor, (s) => s.context.submitted);
+    const { state, values, fieldErrors, submitError, reason, submitted, canSubmit } = view;
     const formRef = useRef<HTMLFormElement>(null);
 
     // After a rejected submit, move focus to the first invalid field (WCAG 3.3.1).
@@ -61,7 +65,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
         return (
             <div className="notice notice--error" role="alert">
                 <p>{t`We could not check your orders. Please try again.`}</p>
-                <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'review.retry' })}>
+                <button type="button" className="button button--secondary" onClick={() => send({ type: 'review.retry' })}>
                     {t`Try again`}
                 </button>
             </div>
@@ -117,7 +121,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
             aria-busy={submitting}
             onSubmit={(e) => {
                 e.preventDefault();
-                actor.send({ type: 'review.submit' });
+                send({ type: 'review.submit' });
             }}
         >
             {generalError && (
@@ -141,7 +145,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
                                 value={n}
                                 checked={values.rating === n}
                                 aria-invalid={ratingError ? true : undefined}
-                                onChange={() => actor.send({ type: 'review.change', field: 'rating', value: n })}
+                                onChange={() => send({ type: 'review.change', field: 'rating', value: n })}
                             />
                             <span className="star-input__star" aria-hidden="true" data-on={values.rating >= n || undefined}>
                                 ★
@@ -169,7 +173,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
                     value={values.summary}
                     aria-invalid={summaryError ? true : undefined}
                     aria-describedby={summaryError ? `${id}-summary-error` : undefined}
-                    onChange={(e) => actor.send({ type: 'review.change', field: 'summary', value: e.target.value })}
+                    onChange={(e) => send({ type: 'review.change', field: 'summary', value: e.target.value })}
                 />
                 {summaryError && (
                     <p id={`${id}-summary-error`} className="field__error">
@@ -190,7 +194,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
                     value={values.body}
                     aria-invalid={bodyError ? true : undefined}
                     aria-describedby={bodyError ? `${id}-body-error` : undefined}
-                    onChange={(e) => actor.send({ type: 'review.change', field: 'body', value: e.target.value })}
+                    onChange={(e) => send({ type: 'review.change', field: 'body', value: e.target.value })}
                 />
                 {bodyError && (
                     <p id={`${id}-body-error`} className="field__error">
@@ -198,7 +202,7 @@ export function ReviewForm({ actor }: { actor: ReviewActor }) {
                     </p>
                 )}
             </div>
-            <button type="submit" className="button button--primary" disabled={submitting}>
+            <button type="submit" className="button button--primary" disabled={!canSubmit}>
                 {submitting ? t`Sending…` : t`Submit review`}
             </button>
         </form>

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatDate } from './format';
 import { RatingStars } from './rating-stars';
-import type { ReviewView } from './types';
+import type { ReviewView } from '../../lib/catalogue/types';
 
 /** Published reviews (and the shopper's own, whatever its state), newest first. */
 export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {

@@ -13,6 +13,8 @@ export interface ContactFormProps {
   status: 'editing' | 'submitting' | 'sent' | 'failed';
   /** Translated failure text for the failed state. */
   failureText: string | null;
+  /** Whether the machine takes a submit (or, after a failure, a retry) now. */
+  canSubmit: boolean;
   /** How many times the form was submitted with errors: focus moves to the first error each time. */
   invalidSubmits: number;
   onChange: (field: ContactTextField, value: string) => void;
@@ -136,7 +138,7 @@ export function ContactForm(props: ContactFormProps) {
         <textarea {...field('message')} rows={6} required />
         {error('message')}
       </div>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" disabled={!props.canSubmit}>
         {busy ? t`Sending…` : status === 'failed' ? t`Try again` : t`Send message`}
       </button>
     </form>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useNavigate } from 'react-router';
-import { useLocalizePath } from '../../hooks/use-locale';
+import { useLocalizePath } from '../../lib/use-locale';
 import { LocaleLink } from '../locale-link/locale-link';
 import { Logo } from '../logo/logo';
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { catalogueHref, visibleSocialLinks, type ChromeData } from '../../layouts/chrome-data';
+import { catalogueHref, visibleSocialLinks, type ChromeData } from '../../lib/chrome-data';
 import { SocialIcon } from '../icons/icons';
 import { LocaleLink } from '../locale-link/locale-link';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { catalogueHref, type CategoryLink } from '../../layouts/chrome-data';
+import { catalogueHref, type CategoryLink } from '../../lib/chrome-data';
 import { ChevronDownIcon } from '../icons/icons';
 import { LocaleLink } from '../locale-link/locale-link';
 

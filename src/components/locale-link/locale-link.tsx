@@ -1,5 +1,5 @@
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
-import { useLocalizePath } from '../../hooks/use-locale';
+import { useLocalizePath } from '../../lib/use-locale';
 
 /** A <Link> whose `to` is a locale-neutral site path (`/about`); it points into the current locale. */
 export function LocaleLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: string }) {

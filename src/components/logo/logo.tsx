@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { LocaleLink } from '../locale-link/locale-link';
 
 /** The store logo linking home: the right-to-left Arabic wordmark in Arabic, the Latin one otherwise. */

@@ -1,12 +1,11 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { catalogueHref, type CategoryLink } from '../../layouts/chrome-data';
+import { catalogueHref, type CategoryLink } from '../../lib/chrome-data';
 import { BackIcon, ChevronIcon, CloseIcon, HeartIcon, UserIcon, UserPlusIcon } from '../icons/icons';
-import { LanguageSwitch } from '../language-switch/language-switch';
 import { formatNumber } from '../catalogue/format';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { LocaleLink } from '../locale-link/locale-link';
 
 export interface MobileMenuProps {
@@ -14,6 +13,8 @@ export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   categories: CategoryLink[];
+  /** The language switch (a container: it drives the locale actor). */
+  languageSwitch: ReactNode;
   wishlistCount: number | null;
   loggedIn: boolean;
 }
@@ -23,7 +24,7 @@ export interface MobileMenuProps {
  * Escape). Categories with subcategories open a sub-list with a back button, "shop all" and the
  * subcategories; the language switch and the wishlist link sit below.
  */
-export function MobileMenu({ id, open, onClose, categories, wishlistCount, loggedIn }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, categories, languageSwitch, wishlistCount, loggedIn }: MobileMenuProps) {
   const { t } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -168,7 +169,7 @@ export function MobileMenu({ id, open, onClose, categories, wishlistCount, logge
               <span>{t`Sign in or create an account`}</span>
             </LocaleLink>
           )}
-          <LanguageSwitch className="mobile-menu__item" />
+          {languageSwitch}
         </div>
       </div>
     </dialog>

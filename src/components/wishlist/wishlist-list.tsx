@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { WishlistItem } from '../../../machines/wishlist.machine';
 import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 
 export interface WishlistListProps {

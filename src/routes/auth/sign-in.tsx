@@ -4,15 +4,15 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/sign-in';
-import type { AppActors } from '../../app/actors';
-import { useSessionSummary } from '../../app/app-actors';
+import type { AppActors } from '../../containers/app-actors';
+import { useSessionSummary } from '../../containers/app-actors';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { SignInForm } from '../../components/auth/sign-in-form';
 import { signInTarget } from '../../components/auth/sign-in-target';
 import { LocaleLink } from '../../components/locale-link/locale-link';
-import { useActorSelector } from '../../hooks/use-actor-selector';
-import { useLocale } from '../../hooks/use-locale';
-import { usePageActor } from '../../hooks/use-page-actor';
+import { useActorSelector } from '../../containers/use-actor-selector';
+import { useLocale } from '../../lib/use-locale';
+import { usePageActor } from '../../containers/use-page-actor';
 import { routeMeta } from '../../seo/route-meta';
 import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
 
@@ -83,6 +83,7 @@ export default function SignInPage() {
         errors={errors}
         status={status}
         failureText={failure ? authFailureText(failure, (m) => i18n._(m)) : null}
+        canSubmit={snapshot ? snapshot.can({ type: 'auth.submit' }) : !early.submitted}
         canRetry={failure?.kind === 'network'}
         invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
         onChange={(field, value) => {

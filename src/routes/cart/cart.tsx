@@ -1,17 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActor, useSelector } from '@xstate/react';
 import type { Route } from './+types/cart';
-import { AppActorsGate, useAppActors, useSessionSummary } from '../../app/app-actors';
+import { AppActorsGate, useAppActor, useSessionSummary } from '../../containers/app-actors';
+import { useActorSelector } from '../../containers/use-actor-selector';
+import { usePageActor } from '../../containers/use-page-actor';
 import { CartLine } from '../../components/cart/cart-line';
 import { cartErrorText } from '../../components/cart/cart-messages';
 import { CartSummary } from '../../components/cart/cart-summary';
-import { CouponForm } from '../../components/cart/coupon-form';
+import { CouponForm } from '../../containers/coupon-form';
 import { checkoutHref } from '../../components/cart/safe-redirect';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta } from '../../seo/route-meta';
-import { pendingQuantity } from '../../../machines/lib/cart-projection';
+import { pendingQuantity, type CartIntent } from '../../../machines/lib/cart-projection';
 
 // Decision 003: the cart is per session, so the server renders the shell and a skeleton; the
 // browser fills it from the cart actor (which the header count shares).
@@ -35,20 +36,23 @@ export default function CartPage() {
   );
 }
 
+const NO_QUEUE: readonly CartIntent[] = [];
+
 function CartContents() {
   const { i18n } = useLingui();
-  const { cart } = useAppActors();
-  const order = useSelector(cart, (s) => s.context.order);
-  const queue = useSelector(cart, (s) => s.context.queue);
-  const loading = useSelector(cart, (s) => s.matches('loading'));
-  const loadFailed = useSelector(cart, (s) => (s.matches('loadFailed') ? s.context.failed : null));
+  // Inside <AppActorsGate>: the cart is there from the first render, the fallbacks are never shown.
+  const { actor: cart, send } = useAppActor('cart');
+  const order = useActorSelector(cart, (s) => s.context.order, null);
+  const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
+  const loading = useActorSelector(cart, (s) => s.matches('loading'), false);
+  const loadFailed = useActorSelector(cart, (s) => (s.matches('loadFailed') ? s.context.failed : null), null);
   const { loggedIn } = useSessionSummary();
 
   if (loadFailed) {
     return (
       <div className="cart-page__failed" role="alert">
         <p>{cartErrorText(i18n, loadFailed.error)}</p>
-        <button type="button" className="button button--primary" onClick={() => cart.send({ type: 'cart.retry' })}>
+        <button type="button" className="button button--primary" onClick={() => void send({ type: 'cart.retry' })}>
           <Trans>Try again</Trans>
         </button>
       </div>
@@ -72,8 +76,8 @@ function CartContents() {
             key={line.id}
             line={line}
             pendingQuantity={pendingQuantity(queue, line.id)}
-            onQuantity={(lineId, quantity) => cart.send({ type: 'cart.setQuantity', lineId, quantity })}
-            onRemove={(lineId) => cart.send({ type: 'cart.remove', lineId })}
+            onQuantity={(lineId, quantity) => void send({ type: 'cart.setQuantity', lineId, quantity })}
+            onRemove={(lineId) => void send({ type: 'cart.remove', lineId })}
           />
         ))}
       </ul>
@@ -99,10 +103,11 @@ function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
 }
 
 function ShippingEstimate({ orderKey }: { orderKey: string }) {
-  const { cart, machines } = useAppActors();
-  const order = useSelector(cart, (s) => s.context.order);
-  const [snapshot] = useActor(machines.shippingEstimate, { input: { orderKey } });
-  const estimate = snapshot.status === 'done' ? snapshot.output : snapshot.status === 'error' ? null : undefined;
+  const { actor: cart } = useAppActor('cart');
+  const order = useActorSelector(cart, (s) => s.context.order, null);
+  const { actor: shipping } = usePageActor((machines) => machines.shippingEstimate, { input: { orderKey } });
+  // undefined while asking (and before the actor has started), null when it failed.
+  const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
   if (!order) return null;
   return <CartSummary order={order} shippingEstimate={estimate} />;
 }

@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/wishlist';
-import { AppActorsGate, useAppActors } from '../../app/app-actors';
+import { AppActorsGate, useAppActor } from '../../containers/app-actors';
+import { useActorSelector } from '../../containers/use-actor-selector';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { WishlistList } from '../../components/wishlist/wishlist-list';
 import { routeMeta } from '../../seo/route-meta';
+import type { WishlistItem } from '../../../machines/wishlist.machine';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -31,13 +32,17 @@ export default function WishlistPage() {
   );
 }
 
+const NO_ITEMS: readonly WishlistItem[] = [];
+
 function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
   const { i18n } = useLingui();
-  const { cart, wishlist } = useAppActors();
-  const items = useSelector(wishlist, (s) => s.context.items);
-  const loading = useSelector(wishlist, (s) => s.matches('loading') || s.matches('merging'));
-  const error = useSelector(wishlist, (s) => s.context.error);
-  const hydrated = useSelector(wishlist, (s) => s.status === 'active');
+  // Inside <AppActorsGate>: both actors are there from the first render.
+  const cart = useAppActor('cart');
+  const { actor: wishlist, send } = useAppActor('wishlist');
+  const items = useActorSelector(wishlist, (s) => s.context.items, NO_ITEMS);
+  const loading = useActorSelector(wishlist, (s) => s.matches('loading') || s.matches('merging'), false);
+  const error = useActorSelector(wishlist, (s) => s.context.error, null);
+  const hydrated = useActorSelector(wishlist, (s) => s.status === 'active', false);
 
   return (
     <>
@@ -46,7 +51,7 @@ function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
           <p>
             <Trans>Your wishlist could not be loaded.</Trans>
           </p>
-          <button type="button" className="button button--primary" onClick={() => wishlist.send({ type: 'wishlist.retry' })}>
+          <button type="button" className="button button--primary" onClick={() => void send({ type: 'wishlist.retry' })}>
             <Trans>Try again</Trans>
           </button>
         </div>
@@ -69,10 +74,10 @@ function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
           items={items}
           onMoveToCart={(item) => {
             if (!item.variantId) return;
-            cart.send({ type: 'cart.add', variantId: item.variantId, quantity: 1 });
-            wishlist.send({ type: 'wishlist.toggle', productId: item.id });
+            void cart.send({ type: 'cart.add', variantId: item.variantId, quantity: 1 });
+            void send({ type: 'wishlist.toggle', productId: item.id });
           }}
-          onRemove={(item) => wishlist.send({ type: 'wishlist.toggle', productId: item.id })}
+          onRemove={(item) => void send({ type: 'wishlist.toggle', productId: item.id })}
         />
       )}
     </>

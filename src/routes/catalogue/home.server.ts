@@ -2,12 +2,12 @@ import { getHomeFacets } from '../../../services/facets.service';
 import { HOME_SECTION_SIZE, getHomeProducts } from '../../../services/products.service';
 import { getBanners, getSuperBanners } from '../../../services/content.service';
 import type { BannerView, SuperBannerView } from '../../components/catalogue/hero-banners';
-import type { ProductCardData } from '../../components/catalogue/types';
+import type { ProductCardData } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { config } from '../../lib/config.server';
 import { cachedRead } from '../../lib/shop.server';
 import { bannerHostsFromEnv, resolveBannerTarget } from './banner-target';
-import { toAssetView, toProductCard } from './view-models';
+import { toAssetView, toProductCard } from '../../lib/catalogue/view-models';
 
 const CACHEABLE = { cacheable: true } as const;
 export const HOME_BANNER_PAGE = 'home';

@@ -5,7 +5,7 @@ import { EN_PREFIX } from '../../i18n/locales';
 import { localeFromPath } from '../../i18n/paths';
 import { pageMeta } from '../../seo/meta';
 import { routeMeta, siteOrigin, SITE_NAME } from '../../seo/route-meta';
-import { canonicalSearch, type ListingParams } from './listing-params';
+import { canonicalSearch, type ListingParams } from '../../lib/catalogue/listing-params';
 
 interface MetaArgs {
     location: Location;

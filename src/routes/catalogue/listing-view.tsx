@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/catalogue/empty-state';
-import { FilterBar } from '../../components/catalogue/filter-bar';
+import { FilterBarContainer } from '../../containers/filter-bar';
 import { ListingToolbar } from '../../components/catalogue/listing-toolbar';
 import { ProductGrid } from '../../components/catalogue/product-grid';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { Pagination } from '../../components/pagination/pagination';
-import { useLocale } from '../../hooks/use-locale';
+import { useLocale } from '../../lib/use-locale';
 import { textDirection } from '../../i18n/locales';
 import {
     PAGE_SIZE,
@@ -17,7 +17,7 @@ import {
     listingSearch,
     parseListingParams,
     type ListingParams,
-} from './listing-params';
+} from '../../lib/catalogue/listing-params';
 import type { ListingData } from './listing.server';
 
 /**
@@ -70,7 +70,7 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
             <div className="listing" data-interactive={interactive || undefined}>
                 <details className="listing__filters">
                     <summary>{t`Filters`}</summary>
-                    <FilterBar
+                    <FilterBarContainer
                         params={params}
                         data={filterBar}
                         hrefFor={hrefFor}

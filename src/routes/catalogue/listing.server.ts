@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { getFacetValue } from '../../../services/facets.service';
 import { getFilterBar, getProductsByFacetValue, getProductsByFilter } from '../../../services/listing.service';
 import type { FilterBarData } from '../../components/catalogue/filter-bar';
-import type { FacetRef, ProductCardData } from '../../components/catalogue/types';
+import type { FacetRef, ProductCardData } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { cachedRead } from '../../lib/shop.server';
 import {
@@ -13,8 +13,8 @@ import {
     toProductFilterInput,
     type ListingParams,
     type ListingScope,
-} from './listing-params';
-import { toAssetView, toFacetRef, toProductCard } from './view-models';
+} from '../../lib/catalogue/listing-params';
+import { toAssetView, toFacetRef, toProductCard } from '../../lib/catalogue/view-models';
 
 const CACHEABLE = { cacheable: true } as const;
 

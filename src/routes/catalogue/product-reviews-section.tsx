@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { useSessionSummary } from '../../app/app-actors';
+import { useSessionSummary } from '../../containers/app-actors';
 import { RatingSummary } from '../../components/catalogue/rating-summary';
 import { ReviewList } from '../../components/catalogue/review-list';
-import type { RatingBreakdown, ReviewPage } from '../../components/catalogue/types';
-import { useLocale } from '../../hooks/use-locale';
+import type { RatingBreakdown, ReviewPage } from '../../lib/catalogue/types';
+import { useLocale } from '../../lib/use-locale';
 import { textDirection } from '../../i18n/locales';
 import { REVIEWS_PAGE_SIZE } from './reviews-constants';
 
 // The form and its machine are only downloaded when the shopper asks to write a review.
-const ReviewFormContainer = lazy(() => import('./review-form-container'));
+const ReviewFormContainer = lazy(() => import('../../containers/review-form-container'));
 // Most products have one page of reviews: the pager's code comes only for those with more.
 const Pagination = lazy(() => import('../../components/pagination/pagination').then((module) => ({ default: module.Pagination })));
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/product-reviews';
 import { getProduct } from '../../../services/products.service';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { cachedRead } from '../../lib/shop.server';
-import { TOKEN_COOKIE } from '../../app/token-store';
+import { TOKEN_COOKIE } from '../../lib/token-store';
 import { loadReviews } from './product.server';
 
 const MAX_PAGE = 1000;

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { RELATED_SIZE, getProduct, getRelatedProducts } from '../../../services/products.service';
 import { getProductReviews } from '../../../services/reviews.service';
-import type { ProductCardData, ProductDetailData, ReviewPage } from '../../components/catalogue/types';
+import type { ProductCardData, ProductDetailData, ReviewPage } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { createShopClient } from '../../../services/client';
 import { config } from '../../lib/config.server';
@@ -16,7 +16,7 @@ import {
     toRatingBreakdown,
     toReviewView,
     toVariantView,
-} from './view-models';
+} from '../../lib/catalogue/view-models';
 
 const CACHEABLE = { cacheable: true } as const;
 

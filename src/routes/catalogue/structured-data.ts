@@ -4,7 +4,7 @@
  */
 import { variantPricing } from '../../../machines/lib/variant-pricing';
 import { stockState } from '../../../machines/lib/variant-selection';
-import type { ProductDetailData } from '../../components/catalogue/types';
+import type { ProductDetailData } from '../../lib/catalogue/types';
 import { toDecimalString } from '../../lib/money';
 
 export interface Crumb {

@@ -8,7 +8,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /**
  * Option shape: { root?: string, layers: [{ name, files: RegExp-source (project-relative path),
  *   packages?: string[] (allowed bare specifiers; prefix match on package name), anyPackage?: boolean,
- *   layers?: string[] (layers it may import at runtime), typeOnlyLayers?: string[] }] }
+ *   layers?: string[] (layers it may import at runtime), typeOnlyLayers?: string[] }],
+ *   mustBelong?: RegExp-source[] (a file under one of these paths that matches no layer is reported) }
  * The first layer whose `files` matches a path is that path's layer.
  */
 const builtin = /^node:|^(fs|path|os|url|crypto|child_process|http|https|net|stream|util|events|zlib|assert)(\/|$)/;
@@ -26,6 +27,7 @@ export default {
     messages: {
       layer: '{{from}} must not import {{to}} ({{spec}}){{hint}}',
       pkg: '{{from}} must not import the package "{{pkg}}"; allowed: {{allowed}}',
+      unlayered: '{{file}} belongs to no layer: add its folder to the layer table (eslint.config.js)',
     },
   },
   create(context) {
@@ -37,7 +39,14 @@ export default {
 
     const filename = context.physicalFilename ?? context.filename;
     const from = layerOf(rel(filename));
-    if (!from) return {};
+    if (!from) {
+      const file = rel(filename);
+      // A file nobody placed would otherwise import anything: make the table name it.
+      if ((opts.mustBelong ?? []).some((source) => new RegExp(source).test(file))) {
+        return { Program: (node) => context.report({ node, messageId: 'unlayered', data: { file } }) };
+      }
+      return {};
+    }
 
     function check(node, spec, typeOnly) {
       if (typeof spec !== 'string') return;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAppActors, type AppActorsDeps } from '../../../src/app/actors';
-import type { TokenStore } from '../../../src/app/token-store';
+import type { TokenStore } from '../../../src/lib/token-store';
 
 type Handler = (body: { operationName: string; variables: Record<string, unknown> }, init: RequestInit, url: URL) => Response;
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { reviewMachine, type ReviewEligibility, type SubmitReviewResult } from '../../../machines/review.machine';
-import { ReviewForm } from '../../../src/components/catalogue/review-form';
+import { ConnectedReviewForm } from '../../../src/containers/review-form-container';
 import { renderWithApp } from '../components/render';
 
 function startActor(eligibility: ReviewEligibility, submit: () => Promise<SubmitReviewResult>) {
@@ -28,7 +28,7 @@ describe('<ReviewForm>', () => {
         const actor = startActor({ status: 'anonymous' }, async () => {
             throw new Error('not called');
         });
-        renderWithApp(<ReviewForm actor={actor} />, { path: '/en/products/bag' });
+        renderWithApp(<ConnectedReviewForm actor={actor} send={(event) => actor.send(event)} />, { path: '/en/products/bag' });
         await flush();
         expect(screen.getByText('Sign in to review this product.')).toBeTruthy();
         // Back to this product's reviews after signing in.
@@ -40,7 +40,7 @@ describe('<ReviewForm>', () => {
         const actor = startActor({ status: 'eligible', orderLineId: 'L1' }, async () => {
             throw new Error('not called');
         });
-        renderWithApp(<ReviewForm actor={actor} />, { path: '/en/products/bag' });
+        renderWithApp(<ConnectedReviewForm actor={actor} send={(event) => actor.send(event)} />, { path: '/en/products/bag' });
         await flush();
         const title = screen.getByLabelText('Title') as HTMLInputElement;
         fireEvent.change(title, { target: { value: 'No' } });
@@ -65,7 +65,7 @@ describe('<ReviewForm>', () => {
                 review: { id: 'r1', state: 'pending', createdAt: '', summary: '', body: '', rating: 5, authorName: '', isAuthor: true },
             };
         });
-        renderWithApp(<ReviewForm actor={actor} />, { path: '/en/products/bag' });
+        renderWithApp(<ConnectedReviewForm actor={actor} send={(event) => actor.send(event)} />, { path: '/en/products/bag' });
         await flush();
         fireEvent.click(screen.getByRole('radio', { name: '5 out of 5 stars' }));
         fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Great bag' } });

@@ -8,7 +8,10 @@ import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../src/lay
 import MinimalLayout from '../../../src/layouts/minimal-layout';
 
 // The language switch asks the app's actors for the locale machine; none are needed to render.
-vi.mock('../../../src/app/app-actors', () => ({ useAppActorsHandle: () => ({ actors: null, load: () => new Promise(() => {}) }) }));
+vi.mock('../../../src/containers/app-actors', () => ({
+  useAppActorsHandle: () => ({ actors: null, load: () => new Promise(() => {}) }),
+  useAppActor: () => ({ actor: null, send: () => new Promise(() => {}), request: () => {} }),
+}));
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import { partOfMessage, partOfOrigin, partsForIds } from '../../../src/i18n/cata
 describe('catalog parts (decision 009)', () => {
   it('puts the shell and catalogue pages in core', () => {
     for (const file of [
-      'src/components/header/site-header.tsx',
+      'src/containers/site-header.tsx',
       'src/components/footer/site-footer.tsx',
       'src/components/catalogue/product-card.tsx',
       'src/components/pagination/pagination.tsx',
@@ -26,14 +26,14 @@ describe('catalog parts (decision 009)', () => {
     expect(partOfOrigin('src/routes/installment.tsx')).toBe('installment');
     expect(partOfOrigin('src/routes/policy-page.tsx')).toBe('policy');
     expect(partOfOrigin('src/routes/contact.tsx')).toBe('rest');
-    expect(partOfOrigin('src/components/cart/cart-status.tsx')).toBe('rest');
+    expect(partOfOrigin('src/containers/cart-status.tsx')).toBe('rest');
     expect(partOfOrigin('src/components/catalogue/review-form.tsx')).toBe('rest');
     expect(partOfOrigin('src/routes/auth/sign-in.tsx')).toBe('rest');
     expect(partOfOrigin('machines/cart.machine.ts')).toBe('rest');
   });
 
   it('a message in the shell anywhere, or shared by page groups, is core; one used by flows only, rest', () => {
-    expect(partOfMessage(['src/routes/about.tsx', 'src/components/header/site-header.tsx'])).toBe('core');
+    expect(partOfMessage(['src/routes/about.tsx', 'src/containers/site-header.tsx'])).toBe('core');
     expect(partOfMessage(['src/routes/about.tsx'])).toBe('about');
     expect(partOfMessage(['src/routes/about.tsx', 'src/routes/culture.tsx'])).toBe('core');
     expect(partOfMessage(['src/routes/catalogue/product.tsx', 'src/routes/cart/cart.tsx'])).toBe('core');

@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { useActorSelector } from './use-actor-selector';
+import { usePageActor } from './use-page-actor';
+import { couponErrorText } from '../components/cart/cart-messages';
+
+/** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
+export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
+  const { t, i18n } = useLingui();
+  const { actor, send } = usePageActor((machines) => machines.coupon);
+  const [code, setCode] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  const busy = useActorSelector(actor, (s) => !s.matches('idle'), false);
+  // One coupon call at a time: the machine takes no order while one is out (before it has started,
+  // usePageActor queues the order).
+  const canApply = useActorSelector(actor, (s) => s.can({ type: 'coupon.apply', code: '' }), true);
+  const canRemove = useActorSelector(actor, (s) => s.can({ type: 'coupon.remove', code: '' }), true);
+  const error = useActorSelector(actor, (s) => s.context.error, null);
+  const last = useActorSelector(actor, (s) => s.context.last, null);
+  const applied = useActorSelector(actor, (s) => s.context.applied, null);
+
+  return (
+    <section className="coupon" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="coupon__title">
+        <Trans>Coupon</Trans>
+      </h2>
+      <form
+        className="coupon__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'coupon.apply', code });
+        }}
+      >
+        <label htmlFor={inputId} className="coupon__label">
+          <Trans>Coupon code</Trans>
+        </label>
+        <div className="coupon__row">
+          <input
+            id={inputId}
+            className="coupon__input"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            dir="ltr"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={!canApply} aria-busy={busy || undefined}>
+            <Trans>Apply</Trans>
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="coupon__error">
+            {couponErrorText(i18n, error, last?.code ?? code)}{' '}
+            {error.code === 'NETWORK' && (
+              <button type="button" className="link-button" onClick={() => send({ type: 'coupon.retry' })}>
+                <Trans>Try again</Trans>
+              </button>
+            )}
+          </p>
+        )}
+        {!error && applied && appliedCodes.includes(applied) && (
+          <p className="coupon__ok">
+            <Trans>Coupon {applied} applied.</Trans>
+          </p>
+        )}
+      </div>
+      {appliedCodes.length > 0 && (
+        <ul className="coupon__applied" aria-label={t`Applied coupons`}>
+          {appliedCodes.map((c) => (
+            <li key={c}>
+              <bdi className="coupon__code">{c}</bdi>
+              <button
+                type="button"
+                className="link-button"
+                disabled={!canRemove}
+                onClick={() => send({ type: 'coupon.remove', code: c })}
+                aria-label={t`Remove coupon ${c}`}
+              >
+                <Trans>Remove</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

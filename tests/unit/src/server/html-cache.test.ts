@@ -1,0 +1,235 @@
+// @vitest-environment node
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ESM server module without type declarations
+import { createHtmlCache, htmlCacheKey, isStorable } from '../../../../src/server/html-cache.mjs';
+// @ts-expect-error -- plain ESM server module without type declarations
+import { createApp } from '../../../../src/server/storefront.mjs';
+
+const browser = { method: 'GET', headers: {}, isBot: false };
+
+describe('htmlCacheKey', () => {
+  it('is the same for the same page and inputs, and differs by URL', () => {
+    const a = htmlCacheKey({ ...browser, url: 'http://shop/en/products/x' });
+    expect(a).toBe(htmlCacheKey({ ...browser, url: 'http://shop/en/products/x' }));
+    expect(a).not.toBe(htmlCacheKey({ ...browser, url: 'http://shop/en/products/y' }));
+    expect(a).not.toBe(htmlCacheKey({ ...browser, url: 'http://shop/en/products/x?page=2' }));
+  });
+
+  it('bypasses non-GET requests and visitors with a session token', () => {
+    expect(htmlCacheKey({ ...browser, method: 'POST', url: 'http://shop/en' })).toBeNull();
+    expect(htmlCacheKey({ ...browser, url: 'http://shop/en', headers: { cookie: 'a=1; vendure_token=abc' } })).toBeNull();
+    expect(htmlCacheKey({ ...browser, url: 'http://shop/en', headers: { authorization: 'Bearer abc' } })).toBeNull();
+    expect(htmlCacheKey({ ...browser, url: 'http://shop/en', headers: { cookie: 'i18n_redirected=en' } })).not.toBeNull();
+  });
+
+  it('keys unprefixed (Arabic) pages by the inputs of the first-visit locale rule too', () => {
+    const key = (headers: Record<string, string>, isBot = false) =>
+      htmlCacheKey({ method: 'GET', url: 'http://shop/products', headers, isBot });
+    const base = key({});
+    expect(key({ 'accept-language': 'en-US' })).not.toBe(base);
+    expect(key({ cookie: 'i18n_redirected=ar' })).not.toBe(base);
+    expect(key({ referer: 'http://shop/en' })).not.toBe(base);
+    expect(key({ referer: 'http://elsewhere/' })).toBe(base);
+    expect(key({}, true)).not.toBe(base);
+    // English pages: the prefix decides; only the locale cookie (Set-Cookie refresh) matters
+    const en = (headers: Record<string, string>) => htmlCacheKey({ method: 'GET', url: 'http://shop/en/products', headers, isBot: false });
+    expect(en({ 'accept-language': 'ar' })).toBe(en({}));
+    expect(en({ cookie: 'i18n_redirected=en' })).not.toBe(en({}));
+  });
+});
+
+describe('isStorable', () => {
+  it('keeps only plain 200 answers', () => {
+    expect(isStorable(200, new Headers({ 'content-type': 'text/html' }))).toBe(true);
+    expect(isStorable(404, new Headers())).toBe(false);
+    expect(isStorable(302, new Headers())).toBe(false);
+    expect(isStorable(200, new Headers({ 'set-cookie': 'a=1' }))).toBe(false);
+    expect(isStorable(200, new Headers({ 'set-cookie': 'i18n_redirected=en; Max-Age=31536000; Path=/' }))).toBe(true);
+    const both = new Headers();
+    both.append('set-cookie', 'i18n_redirected=en; Path=/');
+    both.append('set-cookie', 'session=abc; Path=/');
+    expect(isStorable(200, both)).toBe(false);
+    expect(isStorable(200, new Headers({ 'cache-control': 'private, max-age=0' }))).toBe(false);
+    expect(isStorable(200, new Headers({ 'cache-control': 'no-store' }))).toBe(false);
+  });
+});
+
+describe('createHtmlCache', () => {
+  let t = 0;
+  const cache = () => createHtmlCache({ ttlMs: 1000, staleMs: 500, maxEntries: 2, now: () => t });
+  const page = (text: string) => ({ status: 200, headers: [['content-type', 'text/html']], body: Buffer.from(text) });
+  beforeEach(() => {
+    t = 0;
+  });
+
+  it('answers within the TTL, then lets one request refresh while the others get the old copy', () => {
+    const c = cache();
+    expect(c.lookup('k').state).toBe('miss');
+    c.store('k', page('one'));
+    t = 999;
+    expect(c.lookup('k').state).toBe('hit');
+    t = 1001;
+    expect(c.lookup('k').state).toBe('miss'); // this one renders
+    const stale = c.lookup('k');
+    expect(stale.state).toBe('stale');
+    expect(stale.entry.body.toString()).toBe('one');
+    c.store('k', page('two'));
+    expect(c.lookup('k').entry.body.toString()).toBe('two');
+  });
+
+  it('does not hand out an expired copy beyond the stale window', () => {
+    const c = cache();
+    c.lookup('k');
+    c.store('k', page('one'));
+    t = 1001;
+    expect(c.lookup('k').state).toBe('miss');
+    t = 1501;
+    expect(c.lookup('k').state).toBe('miss');
+  });
+
+  it('makes concurrent first requests wait for one render, and release them when it is not stored', async () => {
+    const c = cache();
+    expect(c.lookup('k').state).toBe('miss');
+    const waiting = c.lookup('k');
+    expect(waiting.state).toBe('wait');
+    c.store('k', page('one'));
+    expect((await waiting.outcome).body.toString()).toBe('one');
+
+    expect(c.lookup('other').state).toBe('miss');
+    const second = c.lookup('other');
+    c.abandon('other');
+    expect(await second.outcome).toBeNull();
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    const c = cache();
+    for (const k of ['a', 'b']) {
+      c.lookup(k);
+      c.store(k, page(k));
+    }
+    c.lookup('a'); // a is now the most recent
+    c.lookup('c');
+    c.store('c', page('c'));
+    expect(c.size).toBe(2);
+    expect(c.lookup('a').state).toBe('hit');
+    expect(c.lookup('b').state).toBe('miss');
+  });
+
+  it('compresses each body once, gzip and brotli', async () => {
+    const c = cache();
+    c.lookup('k');
+    const entry = c.store('k', page('<p>hello</p>'.repeat(100)));
+    expect(gunzipSync(await entry.gzip).toString()).toBe('<p>hello</p>'.repeat(100));
+    expect(brotliDecompressSync(await entry.br).toString()).toBe('<p>hello</p>'.repeat(100));
+  });
+});
+
+describe('storefront page cache', () => {
+  let renders = 0;
+  let front: http.Server;
+  let base = '';
+  // A build whose every page is "rendered" by the entry: counts renders and echoes the URL.
+  const build = {
+    entry: {
+      module: {
+        default: (request: Request) => {
+          renders++;
+          const url = new URL(request.url);
+          const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
+          if (url.searchParams.has('cookie')) headers.set('set-cookie', 'x=1');
+          // like the locale middleware: refresh the locale cookie when the visitor has another one
+          if (!request.headers.get('cookie')?.includes('i18n_redirected=en')) headers.append('set-cookie', 'i18n_redirected=en; Path=/');
+          return new Response(`<!doctype html><p>${url.pathname}${url.search} render ${renders}</p>${'<i>pad</i>'.repeat(200)}`, {
+            status: 200,
+            headers,
+          });
+        },
+      },
+    },
+    // one page route matching every path (a component, so requests are documents, not resources)
+    routes: {
+      root: { id: 'root', path: '', module: { default: () => null } },
+      page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    },
+    assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
+    publicPath: '/',
+    assetsBuildDirectory: 'build/client',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'initial' },
+  };
+
+  beforeAll(async () => {
+    const { server } = await createApp({
+      build,
+      shopApiUrl: 'http://127.0.0.1:9/shop-api',
+      buildDir: '/nonexistent',
+      htmlCache: createHtmlCache({ ttlMs: 60_000 }),
+    });
+    front = server;
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    front.closeAllConnections?.();
+    await new Promise((r) => front.close(r));
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { cookie: 'i18n_redirected=en', ...headers } });
+
+  it('renders a page once and answers the next visitors from the cache, compressed and with an ETag', async () => {
+    const before = renders;
+    const first = await get('/en/a');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const body = await first.text();
+    const second = await get('/en/a', { 'accept-encoding': 'br' });
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('content-encoding')).toBe('br');
+    expect(second.headers.get('vary')).toContain('Accept-Encoding');
+    expect(second.headers.get('cache-control')).toBe('no-cache');
+    expect(await second.text()).toBe(body); // fetch decodes it
+    expect(renders - before).toBe(1);
+
+    const etag = second.headers.get('etag') ?? '';
+    const revalidated = await get('/en/a', { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('renders every time for visitors with a session token, and never stores answers with Set-Cookie', async () => {
+    const before = renders;
+    await (await get('/en/b', { cookie: 'vendure_token=t1' })).text();
+    const again = await get('/en/b', { cookie: 'vendure_token=t1' });
+    expect(again.headers.get('x-cache')).toBeNull();
+    await again.text();
+    await (await get('/en/c?cookie')).text();
+    expect((await get('/en/c?cookie')).headers.get('x-cache')).toBeNull();
+    expect(renders - before).toBe(4);
+  });
+
+  it('keeps answers that only set the locale cookie, and replays that cookie', async () => {
+    const before = renders;
+    const first = await fetch(`${base}/en/first-visit`);
+    expect(first.headers.get('set-cookie')).toContain('i18n_redirected=en');
+    await first.text();
+    const second = await fetch(`${base}/en/first-visit`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.headers.get('set-cookie')).toContain('i18n_redirected=en');
+    // a visitor who has the cookie is another key: no Set-Cookie for them
+    const returning = await get('/en/first-visit');
+    expect(returning.headers.get('set-cookie')).toBeNull();
+    expect(renders - before).toBe(2);
+  });
+
+  it('renders a page once for a burst of concurrent first visitors', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/en/burst').then((r) => r.text())));
+    expect(new Set(answers).size).toBe(1);
+    expect(renders - before).toBe(1);
+  });
+});

@@ -1,0 +1,187 @@
+// @vitest-environment node
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+// @ts-expect-error -- plain ESM server module without type declarations
+import { createApp, createProxy, isProxied, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
+
+/** A fake Vendure: echoes what it received and hands out a session token. */
+function fakeUpstream() {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('vendure-auth-token', 'tok-123');
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    });
+  });
+  const wss = new WebSocketServer({ server, path: '/shop-api/ws' });
+  wss.on('connection', (socket) => socket.on('message', (m) => socket.send(`echo:${m}`)));
+  return server;
+}
+
+const fakeBuild = {
+  // The smallest server build React Router accepts for a request it cannot match.
+  entry: { module: { default: () => new Response('page', { status: 200 }) } },
+  routes: {},
+  assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
+  publicPath: '/',
+  assetsBuildDirectory: 'build/client',
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: 'initial' },
+};
+
+let upstream: http.Server;
+let front: http.Server;
+let base = '';
+
+beforeAll(async () => {
+  upstream = fakeUpstream();
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  const up = upstream.address() as AddressInfo;
+  const { server } = await createApp({ build: fakeBuild, shopApiUrl: `http://127.0.0.1:${up.port}/shop-api`, buildDir: '/nonexistent' });
+  front = server;
+  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  front.closeAllConnections?.();
+  upstream.closeAllConnections?.();
+  await new Promise((r) => front.close(r));
+  await new Promise((r) => upstream.close(r));
+});
+
+describe('storefront server', () => {
+  it('knows which paths go to Vendure', () => {
+    expect(isProxied('/shop-api')).toBe(true);
+    expect(isProxied('/shop-api/ws')).toBe(true);
+    expect(isProxied('/assets/preview/a.jpg')).toBe(true);
+    expect(isProxied('/sandbox/pay')).toBe(true);
+    expect(isProxied('/payments/callback/tabby')).toBe(true);
+    expect(isProxied('/shop-apis')).toBe(false);
+    expect(isProxied('/payments')).toBe(false);
+    expect(isProxied('/en/about')).toBe(false);
+  });
+
+  it('forwards Shop API calls with the query, body and bearer token, and returns the session token', async () => {
+    const res = await fetch(`${base}/shop-api?languageCode=ar`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer abc', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vendure-auth-token')).toBe('tok-123');
+    const seen = (await res.json()) as { method: string; url: string; headers: Record<string, string>; body: string };
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/shop-api?languageCode=ar');
+    expect(seen.headers.authorization).toBe('Bearer abc');
+    expect(seen.headers['x-forwarded-for']).toContain('127.0.0.1');
+    expect(JSON.parse(seen.body)).toEqual({ query: '{ __typename }' });
+  });
+
+  it('cannot be used as an open proxy: absolute-form targets still go to the fixed upstream', async () => {
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'GET', path: 'http://evil.example/shop-api/x' }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    // Proxied to our one upstream, with the path only.
+    expect(JSON.parse(answer).url).toBe('/shop-api/x');
+  });
+
+  it('tunnels the graphql-ws upgrade of /shop-api/ws', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/shop-api/ws`);
+    const reply = await new Promise<string>((resolve, reject) => {
+      ws.on('open', () => ws.send('ping'));
+      ws.on('message', (m) => resolve(String(m)));
+      ws.on('error', reject);
+    });
+    ws.close();
+    expect(reply).toBe('echo:ping');
+  });
+
+  it('refuses other upgrades', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/somewhere`);
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('open', () => resolve('open'));
+      ws.on('error', () => resolve('error'));
+      ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+    });
+    expect(outcome).not.toBe('open');
+  });
+
+  it('reduces request targets to path and query', () => {
+    expect(upstreamPath('/shop-api?languageCode=en')).toBe('/shop-api?languageCode=en');
+    expect(upstreamPath('http://evil.example:8080/assets/a.jpg?w=1')).toBe('/assets/a.jpg?w=1');
+    expect(upstreamPath('//evil.example/assets/a.jpg')).toBe('/assets/a.jpg');
+  });
+
+  it('serves robots.txt with the sitemap and without account pages', async () => {
+    const res = await fetch(`${base}/robots.txt`);
+    const text = await res.text();
+    expect(text).toContain(`Sitemap: ${base}/sitemap.xml`);
+    expect(text).toContain('Disallow: /en/checkout');
+    expect(robotsTxt('https://shop.example')).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('serves the service worker uncached', async () => {
+    const res = await fetch(`${base}/sw.js`);
+    // No build dir in this test: the header is what matters.
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('Shop API proxy and kept-alive upstream connections', () => {
+  it('sends a request again when the upstream closed the reused connection as it arrived (no 502)', async () => {
+    // An upstream that answers the first request of each connection, keeps it open without a
+    // Keep-Alive hint, and drops it when a second request comes: the idle-timeout race.
+    let connections = 0;
+    const upstream = net.createServer((socket) => {
+      connections++;
+      let requests = 0;
+      socket.on('data', () => {
+        requests++;
+        if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        else socket.destroy();
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const logged: string[] = [];
+    const proxy = createProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, { log: (m: string) => logged.push(m) });
+    const front = http.createServer((req, res) => {
+      // the bits of Express the proxy uses
+      Object.assign(res, {
+        status: (code: number) => ((res.statusCode = code), res),
+        type: () => res,
+        send: (text: string) => res.end(text),
+      });
+      proxy.handle(req, res);
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}/shop-api`;
+    try {
+      const post = () => fetch(url, { method: 'POST', body: '{"query":"{ __typename }"}' }).then(async (r) => [r.status, await r.text()]);
+      expect(await post()).toEqual([200, 'ok']);
+      // the proxy's agent now holds the idle connection; the upstream drops it on reuse
+      expect(await post()).toEqual([200, 'ok']);
+      expect(connections).toBe(2);
+      expect(logged).toEqual([]);
+    } finally {
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+});
