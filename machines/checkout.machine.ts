@@ -1,0 +1,481 @@
+import { checkoutSetup } from './checkout/checkout.setup';
+import {
+  networkError,
+  payError,
+  refusalOf,
+  resumeOrder,
+  transitionError,
+} from './checkout/checkout.rules';
+import type { CheckoutContext, CheckoutError, CheckoutOp, CreateAddressInput, VerifyAddressResult } from './checkout/checkout.types';
+
+export type * from './checkout/checkout.types';
+export { checkoutCouponMachine } from './checkout/checkout.setup';
+export { checkoutStep } from './checkout/checkout.selectors';
+
+const retryOf = (op: CheckoutOp) => ({ type: 'isRetryOf', params: { op } }) as const;
+const failWith = (op: CheckoutOp) =>
+  ({ type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(op, event.error) }) }) as const;
+const gotoStep = (step: 'address' | 'shipping' | 'review', target: string) =>
+  ({ guard: { type: 'canGoTo', params: { step } }, target, actions: 'clearError' }) as const;
+const orderCodeOf = (context: CheckoutContext) => context.order?.code ?? context.urlCode ?? '';
+
+/**
+ * Checkout (issue 14): load → address → shipping → review (coupon child) → transition to
+ * ArrangingPayment → payment → the provider's page → confirming the live order state → success.
+ * Request states take no shopper events, so a double submit is impossible; every failure keeps the
+ * shopper's choices in context and offers `checkout.retry` for exactly the request that failed.
+ */
+export const checkoutMachine = checkoutSetup.createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    urlCode: input.code,
+    returning: input.returning,
+    requireVerifiedAddress: input.requireVerifiedAddress,
+    order: null,
+    addresses: [],
+    addressId: null,
+    addressDraft: null,
+    verificationCode: null,
+    shippingMethods: [],
+    shippingMethodId: null,
+    paymentMethods: [],
+    paymentMethodCode: null,
+    paymentUrl: null,
+    payFort: null,
+    gotoStep: null,
+    pollAttempt: 0,
+    liveState: null,
+    placedOrderCode: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    // The customer's active order is what is checked out; the URL's code is only believed when the
+    // server returns that order for this customer (a paid order to show, or one to confirm).
+    loading: {
+      invoke: {
+        id: 'fetchCheckoutOrders',
+        src: 'fetchCheckoutOrders',
+        input: ({ context }) => ({ code: context.urlCode }),
+        onDone: [
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ orders: event.output, at: 'successReturn' }) },
+            target: 'success',
+            actions: [
+              { type: 'setOrder', params: ({ context, event }) => ({ order: resumeOrder(event.output, context.returning) }) },
+              'storePlacedOrder',
+              'resetCartCount',
+            ],
+          },
+          {
+            guard: { type: 'resumesAt', params: ({ event }) => ({ orders: event.output, at: 'success' }) },
+            target: 'success',
+            actions: [
+              { type: 'setOrder', params: ({ context, event }) => ({ order: resumeOrder(event.output, context.returning) }) },
+              'storePlacedOrder',
+            ],
+          },
+          ...(['confirming', 'payment', 'address', 'shipping', 'review'] as const).map((at) => ({
+            guard: { type: 'resumesAt' as const, params: ({ event }: { event: { output: Parameters<typeof resumeOrder>[0] } }) => ({ orders: event.output, at }) },
+            target: at,
+            actions: {
+              type: 'setOrder' as const,
+              params: ({ context, event }: { context: CheckoutContext; event: { output: Parameters<typeof resumeOrder>[0] } }) => ({
+                order: resumeOrder(event.output, context.returning),
+              }),
+            },
+          })),
+          { target: 'empty' },
+        ],
+        onError: { target: 'loadFailed', actions: failWith('load') },
+      },
+    },
+    loadFailed: { on: { 'checkout.retry': { target: 'loading', actions: 'clearError' } } },
+    /** No active order: nothing to check out (the view links to the cart). */
+    empty: {},
+
+    address: {
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchAddresses',
+            src: 'fetchAddresses',
+            onDone: { target: 'choosing', actions: { type: 'setAddresses', params: ({ event }) => ({ addresses: event.output }) } },
+            onError: { target: 'fetchFailed', actions: failWith('fetchAddresses') },
+          },
+        },
+        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            'address.select': { actions: ['selectAddress', 'clearError'] },
+            'address.create': { target: 'creating', actions: ['storeDraft', 'clearError'] },
+            'address.submit': { guard: 'hasAddress', target: 'checking', actions: 'clearError' },
+            'checkout.retry': [
+              { guard: retryOf('createAddress'), target: 'creating', actions: 'clearError' },
+              { guard: retryOf('requestCode'), target: 'requestingCode', actions: 'clearError' },
+              { guard: retryOf('saveAddress'), target: 'saving', actions: 'clearError' },
+            ],
+            'checkout.goto': [gotoStep('shipping', '#checkout.shipping'), gotoStep('review', '#checkout.review')],
+          },
+        },
+        creating: {
+          invoke: {
+            id: 'createAddress',
+            src: 'createAddress',
+            input: ({ context }) => draftOf(context),
+            onDone: { target: 'checking', actions: { type: 'addAddress', params: ({ event }) => ({ address: event.output }) } },
+            onError: { target: 'choosing', actions: failWith('createAddress') },
+          },
+        },
+        // Where the shop requires it, an unverified address is confirmed by a code first.
+        checking: {
+          always: [{ guard: 'needsVerification', target: 'requestingCode' }, { target: 'saving' }],
+        },
+        requestingCode: {
+          invoke: {
+            id: 'requestAddressVerification',
+            src: 'requestAddressVerification',
+            input: ({ context }) => ({ addressId: context.addressId ?? '' }),
+            onDone: [
+              { guard: { type: 'isOk', params: ({ event }) => ({ result: { ok: event.output } }) }, target: 'awaitingCode' },
+              {
+                target: 'choosing',
+                actions: { type: 'setError', params: { error: { op: 'requestCode', code: 'VERIFICATION_NOT_SENT', message: '' } } },
+              },
+            ],
+            onError: { target: 'choosing', actions: failWith('requestCode') },
+          },
+        },
+        awaitingCode: {
+          on: {
+            'address.verify': { guard: 'hasVerificationCode', target: 'verifyingCode', actions: ['storeVerificationCode', 'clearError'] },
+            'address.resend': { target: 'requestingCode', actions: 'clearError' },
+            'address.change': { target: 'choosing', actions: ['clearVerificationCode', 'clearError'] },
+            'checkout.retry': { guard: 'canRetryVerify', target: 'verifyingCode', actions: 'clearError' },
+          },
+        },
+        verifyingCode: {
+          invoke: {
+            id: 'verifyShippingAddress',
+            src: 'verifyShippingAddress',
+            input: ({ context }) => ({ addressId: context.addressId ?? '', code: context.verificationCode ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: 'saving',
+                actions: [
+                  { type: 'replaceAddress', params: ({ event }) => ({ address: event.output.ok ? event.output.address : never() }) },
+                  'clearVerificationCode',
+                ],
+              },
+              { target: 'awaitingCode', actions: { type: 'setError', params: ({ event }) => ({ error: verifyError(event.output) }) } },
+            ],
+            onError: { target: 'awaitingCode', actions: failWith('verifyCode') },
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'setOrderAddress',
+            src: 'setOrderAddress',
+            input: ({ context }) => ({ addressId: context.addressId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'hasOrder', params: ({ event }) => ({ order: event.output }) },
+                target: '#checkout.shipping',
+                actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              { target: '#checkout.empty' },
+            ],
+            onError: { target: 'choosing', actions: failWith('saveAddress') },
+          },
+        },
+      },
+    },
+
+    shipping: {
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchShippingMethods',
+            src: 'fetchShippingMethods',
+            onDone: { target: 'choosing', actions: { type: 'setShippingMethods', params: ({ event }) => ({ methods: event.output }) } },
+            onError: { target: 'fetchFailed', actions: failWith('fetchShipping') },
+          },
+        },
+        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            'shipping.select': { guard: 'isOfferedShipping', actions: ['selectShippingMethod', 'clearError'] },
+            'shipping.submit': { guard: 'hasShippingMethod', target: 'saving', actions: 'clearError' },
+            'checkout.retry': { guard: retryOf('saveShipping'), target: 'saving', actions: 'clearError' },
+            'checkout.goto': [gotoStep('address', '#checkout.address'), gotoStep('review', '#checkout.review')],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'setShippingMethod',
+            src: 'setShippingMethod',
+            input: ({ context }) => ({ shippingMethodId: context.shippingMethodId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.review',
+                actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : never() }) },
+              },
+              {
+                target: 'choosing',
+                actions: {
+                  type: 'setError',
+                  params: ({ event }) => ({ error: { op: 'saveShipping', code: codeOf(event.output), message: messageOf(event.output) } }),
+                },
+              },
+            ],
+            onError: { target: 'choosing', actions: failWith('saveShipping') },
+          },
+        },
+      },
+    },
+
+    review: {
+      // The coupon form lives as long as the review step; its new order updates the totals here.
+      invoke: { id: 'coupon', systemId: 'checkoutCoupon', src: 'coupon' },
+      on: {
+        'checkout.orderChanged': {
+          guard: { type: 'hasOrder', params: ({ event }) => ({ order: event.order }) },
+          actions: { type: 'setOrder', params: ({ event }) => ({ order: event.order }) },
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'review.confirm': { target: 'transitioning', actions: 'clearError' },
+            'checkout.retry': { guard: retryOf('transition'), target: 'transitioning', actions: 'clearError' },
+            'checkout.goto': [
+              gotoStep('address', '#checkout.address'),
+              gotoStep('shipping', '#checkout.shipping'),
+              // Forward to payment after going back from it: the order must move again.
+              { guard: { type: 'canGoTo', params: { step: 'payment' } }, target: 'transitioning', actions: 'clearError' },
+            ],
+          },
+        },
+        transitioning: {
+          invoke: {
+            id: 'transitionOrder',
+            src: 'transitionOrder',
+            input: { state: 'ArrangingPayment' },
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.payment',
+                actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : never() }) },
+              },
+              ...(['empty', 'address', 'shipping'] as const).map((to) => ({
+                guard: { type: 'refusedTo' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ result: event.output, to }) },
+                target: `#checkout.${to}`,
+                actions: { type: 'setError' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ error: transitionError(event.output) }) },
+              })),
+              { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: transitionError(event.output) }) } },
+            ],
+            onError: { target: 'idle', actions: failWith('transition') },
+          },
+        },
+      },
+    },
+
+    payment: {
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchPaymentMethods',
+            src: 'fetchPaymentMethods',
+            onDone: { target: 'choosing', actions: { type: 'setPaymentMethods', params: ({ event }) => ({ methods: event.output }) } },
+            onError: { target: 'fetchFailed', actions: failWith('fetchPayment') },
+          },
+        },
+        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            'payment.select': { guard: 'isEligibleMethod', actions: ['selectPaymentMethod', 'clearError'] },
+            'payment.submit': { guard: 'hasPaymentMethod', target: 'paying', actions: 'clearError' },
+            'checkout.retry': [
+              { guard: 'canRetryPayment', target: 'paying', actions: 'clearError' },
+              { guard: retryOf('reopen'), target: '#checkout.reopening', actions: 'clearError' },
+            ],
+            'checkout.goto': { guard: 'canLeavePayment', target: '#checkout.reopening', actions: ['storeGoto', 'clearError'] },
+          },
+        },
+        paying: {
+          invoke: {
+            id: 'addPayment',
+            src: 'addPayment',
+            input: ({ context }) => ({ method: context.paymentMethodCode ?? '', metadata: {} }),
+            onDone: [
+              {
+                guard: { type: 'paysBy', params: ({ event }) => ({ result: event.output, outcome: 'signCard' }) },
+                target: 'signing',
+                actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'paysBy', params: ({ event }) => ({ result: event.output, outcome: 'redirect' }) },
+                target: 'redirecting',
+                actions: { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'paysBy', params: ({ event }) => ({ result: event.output, outcome: 'placed' }) },
+                target: '#checkout.success',
+                actions: [{ type: 'storePayment', params: ({ event }) => ({ result: event.output }) }, 'storePlacedOrder', 'resetCartCount'],
+              },
+              { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ error: payError(event.output) }) } },
+            ],
+            onError: { target: 'choosing', actions: failWith('pay') },
+          },
+        },
+        // The card form is signed for a shopper's browser to post; without it paymentUrl still works.
+        signing: {
+          invoke: {
+            id: 'fetchPayFortSignature',
+            src: 'fetchPayFortSignature',
+            input: ({ context }) => ({ orderCode: orderCodeOf(context) }),
+            onDone: { target: 'redirecting', actions: { type: 'storePayFort', params: ({ event }) => ({ payFort: event.output }) } },
+            onError: { target: 'redirecting' },
+          },
+        },
+        redirecting: {
+          entry: { type: 'redirectToPayment', params: ({ context }) => ({ paymentUrl: context.paymentUrl, payFort: context.payFort }) },
+        },
+      },
+    },
+
+    // Back from payment to an earlier step: the order leaves ArrangingPayment so it can change.
+    reopening: {
+      invoke: {
+        id: 'reopenOrder',
+        src: 'transitionOrder',
+        input: { state: 'AddingItems' },
+        onDone: [
+          {
+            guard: { type: 'isFailed', params: ({ event }) => ({ result: event.output }) },
+            target: '#checkout.payment.choosing',
+            actions: { type: 'setError', params: ({ event }) => ({ error: { ...transitionError(event.output), op: 'reopen' } }) },
+          },
+          ...(['address', 'shipping'] as const).map((step) => ({
+            guard: { type: 'isGotoOf' as const, params: { step } },
+            target: `#checkout.${step}`,
+            actions: { type: 'setOrder' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ order: event.output.ok ? event.output.order : null }) },
+          })),
+          {
+            target: '#checkout.review',
+            actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : null }) },
+          },
+        ],
+        onError: { target: '#checkout.payment.choosing', actions: failWith('reopen') },
+      },
+    },
+
+    // Back from the provider's page: the URL is not trusted, the order's live state decides.
+    confirming: {
+      entry: 'resetPolls',
+      initial: 'watching',
+      states: {
+        watching: {
+          invoke: {
+            id: 'watchOrderState',
+            src: 'watchOrderState',
+            input: ({ context }) => ({ orderCode: orderCodeOf(context) }),
+            onError: { target: 'polling' },
+          },
+          on: {
+            'order.stateChanged': [
+              {
+                guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.update, verdict: 'paid' }) },
+                target: '#checkout.success',
+                actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) }, 'storePlacedOrder', 'resetCartCount'],
+              },
+              {
+                guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.update, verdict: 'refused' }) },
+                target: '#checkout.payment',
+                actions: [
+                  { type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) },
+                  { type: 'setError', params: ({ event }) => ({ error: refusalOf(event.update) }) },
+                ],
+              },
+              { actions: { type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) } },
+            ],
+            'order.watchFailed': { target: 'polling' },
+          },
+        },
+        polling: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: {
+                pollDelay: [
+                  { guard: 'hasPollsLeft', target: 'fetching' },
+                  {
+                    target: '#checkout.unconfirmed',
+                    actions: { type: 'setError', params: { error: { op: 'confirm', code: 'PAYMENT_UNCONFIRMED', message: '' } } },
+                  },
+                ],
+              },
+            },
+            fetching: {
+              invoke: {
+                id: 'fetchOrderState',
+                src: 'fetchOrderState',
+                input: ({ context }) => ({ orderCode: orderCodeOf(context) }),
+                onDone: [
+                  {
+                    guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'paid' }) },
+                    target: '#checkout.success',
+                    actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) }, 'storePlacedOrder', 'resetCartCount'],
+                  },
+                  {
+                    guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'refused' }) },
+                    target: '#checkout.payment',
+                    actions: [
+                      { type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) },
+                      { type: 'setError', params: ({ event }) => ({ error: refusalOf(event.output) }) },
+                    ],
+                  },
+                  { target: 'waiting', actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) }, 'countPoll'] },
+                ],
+                onError: { target: 'waiting', actions: 'countPoll' },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Still not settled after every poll: the shopper may check again (nothing is paid twice). */
+    unconfirmed: { on: { 'checkout.retry': { target: 'confirming', actions: 'clearError' } } },
+    success: { type: 'final' },
+  },
+});
+
+function draftOf(context: CheckoutContext): CreateAddressInput {
+  if (!context.addressDraft) throw new Error('No address to create');
+  return context.addressDraft;
+}
+
+function verifyError(result: VerifyAddressResult): CheckoutError {
+  if (result.ok) return { op: 'verifyCode', code: 'UNKNOWN', message: '' };
+  const detail =
+    result.code === 'VERIFICATION_CODE_INVALID_ERROR'
+      ? { attemptsLeft: result.attemptsLeft }
+      : result.code === 'RATE_LIMIT_ERROR'
+        ? { retryAfterSeconds: result.retryAfterSeconds }
+        : undefined;
+  return { op: 'verifyCode', code: result.code, message: result.message, ...(detail ? { detail } : {}) };
+}
+
+const codeOf = (r: { ok: boolean; code?: string }) => r.code ?? 'UNKNOWN';
+const messageOf = (r: { ok: boolean; message?: string }) => r.message ?? '';
+
+// Guards already routed the ok case elsewhere; reaching this is a bug, not a shopper's problem.
+function never(): never {
+  throw new Error('unreachable: guarded by isOk');
+}
