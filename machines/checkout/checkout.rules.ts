@@ -83,7 +83,8 @@ export type ResumeTarget = CheckoutStep | 'empty' | 'confirming' | 'success' | '
 /** Where a (re)loaded checkout starts; the URL's code counts only if the server says it is theirs. */
 export function resumeTarget(orders: CheckoutOrders, returning: boolean): ResumeTarget {
   if (orders.byCode && isPaid(orders.byCode.state)) return returning ? 'successReturn' : 'success';
-  if (returning && orders.byCode) return 'confirming';
+  // Only an order waiting for its payment is confirmed; one back in AddingItems resumes its step.
+  if (returning && orders.byCode?.state === 'ArrangingPayment') return 'confirming';
   if (!orders.active) return 'empty';
   return stepOfOrder(orders.active);
 }
