@@ -12,7 +12,7 @@ export const machine = checkoutMachine.provide({ actors: NEVER_ACTORS as never }
 // xstate/graph computes every transition in one actor system, so a child with a systemId would be
 // registered twice when a second path enters review. The walk uses a copy without the systemId;
 // replays (and the unit tests) run the real machine, systemId included.
-const { review } = checkoutMachine.config.states as Record<string, { invoke: object }>;
+const review = (checkoutMachine.config.states as Record<string, { invoke: object }>).review!;
 const walkable = createMachine(
   { ...checkoutMachine.config, states: { ...checkoutMachine.config.states, review: { ...review, invoke: { ...review.invoke, systemId: undefined } } } } as never,
   machine.implementations as never,
@@ -158,12 +158,13 @@ export function summarize(snapshot: { value: unknown; context: CheckoutContext }
   };
 }
 
-const traversal = (input: CheckoutInput) => ({
-  input,
-  events: eventsFor as never,
-  serializeState: (s: never) => JSON.stringify(summarize(s)),
-  serializeEvent: (e: never) => JSON.stringify(e),
-});
+const traversal = (input: CheckoutInput) =>
+  ({
+    input,
+    events: eventsFor,
+    serializeState: (s: { value: unknown; context: CheckoutContext }) => JSON.stringify(summarize(s)),
+    serializeEvent: (e: EventObject) => JSON.stringify(e),
+  }) as never;
 
 // Walking the graph takes a second or two per input: each walk is done once per test file.
 const memo = new Map<string, unknown>();
@@ -209,6 +210,6 @@ const walkSimple = (input: CheckoutInput, to: (s: { value: unknown; context: Che
     input,
     events: ((s: { value: unknown; context: CheckoutContext }) => eventsFor(s).filter((e) => isMainLine(s, e))) as never,
     serializeState: ((s: { value: unknown; context: CheckoutContext }) => JSON.stringify(summarize(s))) as never,
-    serializeEvent: (e: never) => JSON.stringify(e),
+    serializeEvent: ((e: EventObject) => JSON.stringify(e)) as never,
     toState: to as never,
   });
