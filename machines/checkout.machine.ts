@@ -1,23 +1,12 @@
-import { checkoutSetup } from './checkout/checkout.setup';
-import {
-  networkError,
-  payError,
-  refusalOf,
-  resumeOrder,
-  transitionError,
-} from './checkout/checkout.rules';
-import type { CheckoutContext, CheckoutError, CheckoutOp, CreateAddressInput, VerifyAddressResult } from './checkout/checkout.types';
+import { addressState } from './checkout/address.states';
+import { payError, resumeOrder, transitionError } from './checkout/checkout.rules';
+import { checkoutSetup, codeOf, failWith, gotoStep, messageOf, never, orderCodeOf, retryOf } from './checkout/checkout.setup';
+import type { CheckoutContext } from './checkout/checkout.types';
+import { confirmingState, reopeningState } from './checkout/return.states';
 
 export type * from './checkout/checkout.types';
 export { checkoutCouponMachine } from './checkout/checkout.setup';
 export { checkoutStep } from './checkout/checkout.selectors';
-
-const retryOf = (op: CheckoutOp) => ({ type: 'isRetryOf', params: { op } }) as const;
-const failWith = (op: CheckoutOp) =>
-  ({ type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(op, event.error) }) }) as const;
-const gotoStep = (step: 'address' | 'shipping' | 'review', target: string) =>
-  ({ guard: { type: 'canGoTo', params: { step } }, target, actions: 'clearError' }) as const;
-const orderCodeOf = (context: CheckoutContext) => context.order?.code ?? context.urlCode ?? '';
 
 /**
  * Checkout (issue 14): load → address → shipping → review (coupon child) → transition to
@@ -94,104 +83,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     /** No active order: nothing to check out (the view links to the cart). */
     empty: {},
 
-    address: {
-      initial: 'fetching',
-      states: {
-        fetching: {
-          invoke: {
-            id: 'fetchAddresses',
-            src: 'fetchAddresses',
-            onDone: { target: 'choosing', actions: { type: 'setAddresses', params: ({ event }) => ({ addresses: event.output }) } },
-            onError: { target: 'fetchFailed', actions: failWith('fetchAddresses') },
-          },
-        },
-        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
-        choosing: {
-          on: {
-            'address.select': { actions: ['selectAddress', 'clearError'] },
-            'address.create': { target: 'creating', actions: ['storeDraft', 'clearError'] },
-            'address.submit': { guard: 'hasAddress', target: 'checking', actions: 'clearError' },
-            'checkout.retry': [
-              { guard: retryOf('createAddress'), target: 'creating', actions: 'clearError' },
-              { guard: retryOf('requestCode'), target: 'requestingCode', actions: 'clearError' },
-              { guard: retryOf('saveAddress'), target: 'saving', actions: 'clearError' },
-            ],
-            'checkout.goto': [gotoStep('shipping', '#checkout.shipping'), gotoStep('review', '#checkout.review')],
-          },
-        },
-        creating: {
-          invoke: {
-            id: 'createAddress',
-            src: 'createAddress',
-            input: ({ context }) => draftOf(context),
-            onDone: { target: 'checking', actions: { type: 'addAddress', params: ({ event }) => ({ address: event.output }) } },
-            onError: { target: 'choosing', actions: failWith('createAddress') },
-          },
-        },
-        // Where the shop requires it, an unverified address is confirmed by a code first.
-        checking: {
-          always: [{ guard: 'needsVerification', target: 'requestingCode' }, { target: 'saving' }],
-        },
-        requestingCode: {
-          invoke: {
-            id: 'requestAddressVerification',
-            src: 'requestAddressVerification',
-            input: ({ context }) => ({ addressId: context.addressId ?? '' }),
-            onDone: [
-              { guard: { type: 'isOk', params: ({ event }) => ({ result: { ok: event.output } }) }, target: 'awaitingCode' },
-              {
-                target: 'choosing',
-                actions: { type: 'setError', params: { error: { op: 'requestCode', code: 'VERIFICATION_NOT_SENT', message: '' } } },
-              },
-            ],
-            onError: { target: 'choosing', actions: failWith('requestCode') },
-          },
-        },
-        awaitingCode: {
-          on: {
-            'address.verify': { guard: 'hasVerificationCode', target: 'verifyingCode', actions: ['storeVerificationCode', 'clearError'] },
-            'address.resend': { target: 'requestingCode', actions: 'clearError' },
-            'address.change': { target: 'choosing', actions: ['clearVerificationCode', 'clearError'] },
-            'checkout.retry': { guard: 'canRetryVerify', target: 'verifyingCode', actions: 'clearError' },
-          },
-        },
-        verifyingCode: {
-          invoke: {
-            id: 'verifyShippingAddress',
-            src: 'verifyShippingAddress',
-            input: ({ context }) => ({ addressId: context.addressId ?? '', code: context.verificationCode ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
-                target: 'saving',
-                actions: [
-                  { type: 'replaceAddress', params: ({ event }) => ({ address: event.output.ok ? event.output.address : never() }) },
-                  'clearVerificationCode',
-                ],
-              },
-              { target: 'awaitingCode', actions: { type: 'setError', params: ({ event }) => ({ error: verifyError(event.output) }) } },
-            ],
-            onError: { target: 'awaitingCode', actions: failWith('verifyCode') },
-          },
-        },
-        saving: {
-          invoke: {
-            id: 'setOrderAddress',
-            src: 'setOrderAddress',
-            input: ({ context }) => ({ addressId: context.addressId ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'hasOrder', params: ({ event }) => ({ order: event.output }) },
-                target: '#checkout.shipping',
-                actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output }) },
-              },
-              { target: '#checkout.empty' },
-            ],
-            onError: { target: 'choosing', actions: failWith('saveAddress') },
-          },
-        },
-      },
-    },
+    address: addressState,
 
     shipping: {
       initial: 'fetching',
@@ -350,132 +242,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
       },
     },
 
-    // Back from payment to an earlier step: the order leaves ArrangingPayment so it can change.
-    reopening: {
-      invoke: {
-        id: 'reopenOrder',
-        src: 'transitionOrder',
-        input: { state: 'AddingItems' },
-        onDone: [
-          {
-            guard: { type: 'isFailed', params: ({ event }) => ({ result: event.output }) },
-            target: '#checkout.payment.choosing',
-            actions: { type: 'setError', params: ({ event }) => ({ error: { ...transitionError(event.output), op: 'reopen' } }) },
-          },
-          ...(['address', 'shipping'] as const).map((step) => ({
-            guard: { type: 'isGotoOf' as const, params: { step } },
-            target: `#checkout.${step}`,
-            actions: { type: 'setOrder' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ order: event.output.ok ? event.output.order : null }) },
-          })),
-          {
-            target: '#checkout.review',
-            actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : null }) },
-          },
-        ],
-        onError: { target: '#checkout.payment.choosing', actions: failWith('reopen') },
-      },
-    },
-
-    // Back from the provider's page: the URL is not trusted, the order's live state decides.
-    confirming: {
-      entry: 'resetPolls',
-      initial: 'watching',
-      states: {
-        watching: {
-          invoke: {
-            id: 'watchOrderState',
-            src: 'watchOrderState',
-            input: ({ context }) => ({ orderCode: orderCodeOf(context) }),
-            onError: { target: 'polling' },
-          },
-          on: {
-            'order.stateChanged': [
-              {
-                guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.update, verdict: 'paid' }) },
-                target: '#checkout.success',
-                actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) }, 'storePlacedOrder', 'resetCartCount'],
-              },
-              {
-                guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.update, verdict: 'refused' }) },
-                target: '#checkout.payment',
-                actions: [
-                  { type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) },
-                  { type: 'setError', params: ({ event }) => ({ error: refusalOf(event.update) }) },
-                ],
-              },
-              { actions: { type: 'storeLiveState', params: ({ event }) => ({ update: event.update }) } },
-            ],
-            'order.watchFailed': { target: 'polling' },
-          },
-        },
-        polling: {
-          initial: 'waiting',
-          states: {
-            waiting: {
-              after: {
-                pollDelay: [
-                  { guard: 'hasPollsLeft', target: 'fetching' },
-                  {
-                    target: '#checkout.unconfirmed',
-                    actions: { type: 'setError', params: { error: { op: 'confirm', code: 'PAYMENT_UNCONFIRMED', message: '' } } },
-                  },
-                ],
-              },
-            },
-            fetching: {
-              invoke: {
-                id: 'fetchOrderState',
-                src: 'fetchOrderState',
-                input: ({ context }) => ({ orderCode: orderCodeOf(context) }),
-                onDone: [
-                  {
-                    guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'paid' }) },
-                    target: '#checkout.success',
-                    actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) }, 'storePlacedOrder', 'resetCartCount'],
-                  },
-                  {
-                    guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'refused' }) },
-                    target: '#checkout.payment',
-                    actions: [
-                      { type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) },
-                      { type: 'setError', params: ({ event }) => ({ error: refusalOf(event.output) }) },
-                    ],
-                  },
-                  { target: 'waiting', actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) }, 'countPoll'] },
-                ],
-                onError: { target: 'waiting', actions: 'countPoll' },
-              },
-            },
-          },
-        },
-      },
-    },
+    reopening: reopeningState,
+    confirming: confirmingState,
     /** Still not settled after every poll: the shopper may check again (nothing is paid twice). */
     unconfirmed: { on: { 'checkout.retry': { target: 'confirming', actions: 'clearError' } } },
     success: { type: 'final' },
   },
 });
-
-function draftOf(context: CheckoutContext): CreateAddressInput {
-  if (!context.addressDraft) throw new Error('No address to create');
-  return context.addressDraft;
-}
-
-function verifyError(result: VerifyAddressResult): CheckoutError {
-  if (result.ok) return { op: 'verifyCode', code: 'UNKNOWN', message: '' };
-  const detail =
-    result.code === 'VERIFICATION_CODE_INVALID_ERROR'
-      ? { attemptsLeft: result.attemptsLeft }
-      : result.code === 'RATE_LIMIT_ERROR'
-        ? { retryAfterSeconds: result.retryAfterSeconds }
-        : undefined;
-  return { op: 'verifyCode', code: result.code, message: result.message, ...(detail ? { detail } : {}) };
-}
-
-const codeOf = (r: { ok: boolean; code?: string }) => r.code ?? 'UNKNOWN';
-const messageOf = (r: { ok: boolean; message?: string }) => r.message ?? '';
-
-// Guards already routed the ok case elsewhere; reaching this is a bug, not a shopper's problem.
-function never(): never {
-  throw new Error('unreachable: guarded by isOk');
-}

@@ -7,6 +7,7 @@ import type {
   Order,
   OrderStateUpdate,
   TransitionResult,
+  VerifyAddressResult,
 } from './checkout.types';
 
 /** The seeded card method: it pays on PayFort's hosted page, whose form the storefront can sign. */
@@ -140,4 +141,15 @@ export function transitionError(result: TransitionResult): CheckoutError {
     message: result.message,
     ...('transitionError' in result ? { detail: { transitionError: result.transitionError } } : {}),
   };
+}
+
+export function verifyError(result: VerifyAddressResult): CheckoutError {
+  if (result.ok) return { op: 'verifyCode', code: 'UNKNOWN', message: '' };
+  const detail =
+    result.code === 'VERIFICATION_CODE_INVALID_ERROR'
+      ? { attemptsLeft: result.attemptsLeft }
+      : result.code === 'RATE_LIMIT_ERROR'
+        ? { retryAfterSeconds: result.retryAfterSeconds }
+        : undefined;
+  return { op: 'verifyCode', code: result.code, message: result.message, ...(detail ? { detail } : {}) };
 }

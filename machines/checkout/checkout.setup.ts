@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, sendParent, setup, type EventObject 
 import { couponMachine } from '../coupon.machine';
 import {
   MAX_POLL_ATTEMPTS,
+  networkError,
   isReachable,
   payOutcome,
   pollDelay,
@@ -162,3 +163,24 @@ export const checkoutSetup = setup({
     pollDelay: ({ context }) => pollDelay(context.pollAttempt),
   },
 });
+
+// Shorthands the state configs share.
+export const retryOf = (op: CheckoutOp) => ({ type: 'isRetryOf', params: { op } }) as const;
+export const failWith = (op: CheckoutOp) =>
+  ({ type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(op, event.error) }) }) as const;
+export const gotoStep = (step: 'address' | 'shipping' | 'review', target: string) =>
+  ({ guard: { type: 'canGoTo', params: { step } }, target, actions: 'clearError' }) as const;
+export const orderCodeOf = (context: CheckoutContext) => context.order?.code ?? context.urlCode ?? '';
+
+export function draftOf(context: CheckoutContext): CreateAddressInput {
+  if (!context.addressDraft) throw new Error('No address to create');
+  return context.addressDraft;
+}
+
+export const codeOf = (r: { ok: boolean; code?: string }) => r.code ?? 'UNKNOWN';
+export const messageOf = (r: { ok: boolean; message?: string }) => r.message ?? '';
+
+// Guards already routed the ok case elsewhere; reaching this is a bug, not a shopper's problem.
+export function never(): never {
+  throw new Error('unreachable: guarded by isOk');
+}
