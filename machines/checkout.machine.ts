@@ -1,7 +1,19 @@
 import { addressState } from './checkout/address.states';
-import { payError, resumeOrder, transitionError } from './checkout/checkout.rules';
-import { checkoutSetup, codeOf, failWith, gotoStep, messageOf, never, orderCodeOf, retryOf } from './checkout/checkout.setup';
-import type { CheckoutContext } from './checkout/checkout.types';
+import { payError } from './checkout/checkout.rules';
+import {
+  checkoutSetup,
+  codeOf,
+  failWith,
+  gotoStep,
+  loadedOrder,
+  messageOf,
+  never,
+  orderCodeOf,
+  refusal,
+  refusedTo,
+  resumesAt,
+  retryOf,
+} from './checkout/checkout.setup';
 import { confirmingState, reopeningState } from './checkout/return.states';
 
 export type * from './checkout/checkout.types';
@@ -47,33 +59,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
         src: 'fetchCheckoutOrders',
         input: ({ context }) => ({ code: context.urlCode }),
         onDone: [
-          {
-            guard: { type: 'resumesAt', params: ({ event }) => ({ orders: event.output, at: 'successReturn' }) },
-            target: 'success',
-            actions: [
-              { type: 'setOrder', params: ({ context, event }) => ({ order: resumeOrder(event.output, context.returning) }) },
-              'storePlacedOrder',
-              'resetCartCount',
-            ],
-          },
-          {
-            guard: { type: 'resumesAt', params: ({ event }) => ({ orders: event.output, at: 'success' }) },
-            target: 'success',
-            actions: [
-              { type: 'setOrder', params: ({ context, event }) => ({ order: resumeOrder(event.output, context.returning) }) },
-              'storePlacedOrder',
-            ],
-          },
-          ...(['confirming', 'payment', 'address', 'shipping', 'review'] as const).map((at) => ({
-            guard: { type: 'resumesAt' as const, params: ({ event }: { event: { output: Parameters<typeof resumeOrder>[0] } }) => ({ orders: event.output, at }) },
-            target: at,
-            actions: {
-              type: 'setOrder' as const,
-              params: ({ context, event }: { context: CheckoutContext; event: { output: Parameters<typeof resumeOrder>[0] } }) => ({
-                order: resumeOrder(event.output, context.returning),
-              }),
-            },
-          })),
+          { guard: resumesAt('successReturn'), target: 'success', actions: [loadedOrder, 'storePlacedOrder', 'resetCartCount'] },
+          { guard: resumesAt('success'), target: 'success', actions: [loadedOrder, 'storePlacedOrder'] },
+          { guard: resumesAt('confirming'), target: 'confirming', actions: loadedOrder },
+          { guard: resumesAt('payment'), target: 'payment', actions: loadedOrder },
+          { guard: resumesAt('address'), target: 'address', actions: loadedOrder },
+          { guard: resumesAt('shipping'), target: 'shipping', actions: loadedOrder },
+          { guard: resumesAt('review'), target: 'review', actions: loadedOrder },
           { target: 'empty' },
         ],
         onError: { target: 'loadFailed', actions: failWith('load') },
@@ -164,12 +156,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 target: '#checkout.payment',
                 actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : never() }) },
               },
-              ...(['empty', 'address', 'shipping'] as const).map((to) => ({
-                guard: { type: 'refusedTo' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ result: event.output, to }) },
-                target: `#checkout.${to}`,
-                actions: { type: 'setError' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ error: transitionError(event.output) }) },
-              })),
-              { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: transitionError(event.output) }) } },
+              { guard: refusedTo('empty'), target: '#checkout.empty', actions: refusal },
+              { guard: refusedTo('address'), target: '#checkout.address', actions: refusal },
+              { guard: refusedTo('shipping'), target: '#checkout.shipping', actions: refusal },
+              { target: 'idle', actions: refusal },
             ],
             onError: { target: 'idle', actions: failWith('transition') },
           },

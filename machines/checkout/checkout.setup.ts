@@ -3,6 +3,8 @@ import { couponMachine } from '../coupon.machine';
 import {
   MAX_POLL_ATTEMPTS,
   networkError,
+  resumeOrder,
+  transitionError,
   isReachable,
   payOutcome,
   pollDelay,
@@ -165,6 +167,21 @@ export const checkoutSetup = setup({
 });
 
 // Shorthands the state configs share.
+type LoadedEvent = { event: { output: CheckoutOrders } };
+type TransitionEvent = { event: { output: TransitionResult } };
+export const resumesAt = (at: ResumeTarget) =>
+  ({ type: 'resumesAt', params: ({ event }: LoadedEvent) => ({ orders: event.output, at }) }) as const;
+export const loadedOrder = {
+  type: 'setOrder',
+  params: ({ context, event }: LoadedEvent & { context: CheckoutContext }) => ({ order: resumeOrder(event.output, context.returning) }),
+} as const;
+export const refusedTo = (to: RefusalTarget) =>
+  ({ type: 'refusedTo', params: ({ event }: TransitionEvent) => ({ result: event.output, to }) }) as const;
+export const refusal = { type: 'setError', params: ({ event }: TransitionEvent) => ({ error: transitionError(event.output) }) } as const;
+export const transitionedOrder = {
+  type: 'setOrder',
+  params: ({ event }: TransitionEvent) => ({ order: event.output.ok ? event.output.order : null }),
+} as const;
 export const retryOf = (op: CheckoutOp) => ({ type: 'isRetryOf', params: { op } }) as const;
 export const failWith = (op: CheckoutOp) =>
   ({ type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(op, event.error) }) }) as const;

@@ -1,5 +1,5 @@
 import { refusalOf, transitionError } from './checkout.rules';
-import { checkoutSetup, failWith, orderCodeOf } from './checkout.setup';
+import { checkoutSetup, failWith, orderCodeOf, transitionedOrder } from './checkout.setup';
 
 // Back from payment to an earlier step: the order leaves ArrangingPayment so it can change.
 export const reopeningState = checkoutSetup.createStateConfig({
@@ -13,15 +13,9 @@ export const reopeningState = checkoutSetup.createStateConfig({
         target: '#checkout.payment.choosing',
         actions: { type: 'setError', params: ({ event }) => ({ error: { ...transitionError(event.output), op: 'reopen' } }) },
       },
-      ...(['address', 'shipping'] as const).map((step) => ({
-        guard: { type: 'isGotoOf' as const, params: { step } },
-        target: `#checkout.${step}`,
-        actions: { type: 'setOrder' as const, params: ({ event }: { event: { output: Parameters<typeof transitionError>[0] } }) => ({ order: event.output.ok ? event.output.order : null }) },
-      })),
-      {
-        target: '#checkout.review',
-        actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : null }) },
-      },
+      { guard: { type: 'isGotoOf', params: { step: 'address' } }, target: '#checkout.address', actions: transitionedOrder },
+      { guard: { type: 'isGotoOf', params: { step: 'shipping' } }, target: '#checkout.shipping', actions: transitionedOrder },
+      { target: '#checkout.review', actions: transitionedOrder },
     ],
     onError: { target: '#checkout.payment.choosing', actions: failWith('reopen') },
   },
