@@ -189,4 +189,23 @@ describe('payment-method discount and fee applied to the total', () => {
         expect(active.surcharges).toEqual([]);
         expect(active.totalWithTax).toBe(total);
     });
+
+    it('/sandbox/ is an index page listing what the sandbox does and the payments waiting for a decision', async () => {
+        const { q, code } = await checkout('en');
+        const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;
+        const reference = order.paymentUrl.split('/').pop();
+        for (const path of ['/sandbox/', '/sandbox']) {
+            const res = await fetch(`${env.baseUrl}${path}`);
+            expect(res.status).toBe(200);
+            expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+            const html = await res.text();
+            expect(html).toContain('<h1>Payment sandbox');
+            expect(html).toContain('Approve</em>, <em>Decline</em> and <em>Cancel');
+            expect(html).toContain(`<bdi>${code}</bdi>`);
+            expect(html).toContain(`<a href="/sandbox/pay/${reference}">Open</a>`);
+            expect(html).toContain('<a href="/mailbox">');
+        }
+        await sandbox(order.paymentUrl, 'approve');
+        expect(await (await fetch(`${env.baseUrl}/sandbox/`)).text()).not.toContain(`/sandbox/pay/${reference}`);
+    });
 });
