@@ -102,7 +102,7 @@ describe('mails', () => {
     }
 
     const ADD_PAYMENT = `mutation($method: String!) { addPaymentToOrder(input: { method: $method, metadata: {} }) {
-        __typename ... on Order { state totalWithTax paymentUrl payments { id } } } }`;
+        __typename ... on Order { state totalWithTax shippingWithTax paymentUrl payments { id } } } }`;
 
     it('a sandbox-approved Tamara order (Arabic shopper) gets one confirmation, Arabic first then English', async () => {
         const to = email('order-ar');
@@ -146,8 +146,12 @@ describe('mails', () => {
         const body = text(mails[0].body);
         expect(body.indexOf('Thank you for your order')).toBeLessThan(body.indexOf('شكراً لطلبك'));
         // the cash-on-delivery fee is listed in each language
-        expect(body).toContain('cash on delivery payment fee (SAR 15.00)');
-        expect(body).toContain('رسوم الدفع عبر الدفع عند الاستلام (15.00 ر.س)');
+        const sar = (halalas: number) => text(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'SAR' }).format(halalas / 100));
+        const lines = order.totalWithTax - order.shippingWithTax - 1500;
+        expect(body).toContain(
+            `Subtotal ${sar(lines)} Shipping ${sar(order.shippingWithTax)} Cash on delivery fee (SAR 15.00) SAR 15.00 Total incl. VAT ${sar(order.totalWithTax)}`,
+        );
+        expect(body).toContain('رسوم الدفع عند الاستلام (15.00 ر.س)');
 
         const login = await fetch(`${env.baseUrl}/admin-api`, {
             method: 'POST',

@@ -202,11 +202,10 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
                 quantity: l.quantity,
                 total: money(l.proratedLinePriceWithTax),
             })),
-            adjustments: [
-                ...(full.surcharges ?? []).map(s => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
-                ...full.discounts.map(d => ({ description: d.description, amount: money(d.amountWithTax) })),
-            ],
-            subTotal: money(full.subTotalWithTax),
+            // Line prices already include promotions (prorated); surcharges (payment-method fee or
+            // discount) are listed after shipping, so the subtotal here is the lines' sum.
+            adjustments: (full.surcharges ?? []).map(s => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
+            subTotal: money(full.lines.reduce((sum, l) => sum + l.proratedLinePriceWithTax, 0)),
             shipping: money(full.shippingWithTax),
             total: money(full.totalWithTax),
             vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),

@@ -8,11 +8,12 @@ export const METHOD_SURCHARGE_SKU_PREFIX = 'payment-method:';
 /** Payment states that no longer cover any part of the order. */
 const FAILED_PAYMENT_STATES = ['Declined', 'Cancelled', 'Error'];
 
-const METHOD_NAMES: Record<string, { ar: string; en: string }> = {
-    'payfort-card': { ar: 'البطاقة', en: 'card' },
-    tamara: { ar: 'تمارا', en: 'Tamara' },
-    tabby: { ar: 'تابي', en: 'Tabby' },
-    'cash-on-delivery': { ar: 'الدفع عند الاستلام', en: 'cash on delivery' },
+/** How each method is named inside "discount of …" / "fee of …" (Arabic) and "… discount" / "… fee". */
+const METHOD_PHRASES: Record<string, { ar: string; en: string }> = {
+    'payfort-card': { ar: 'الدفع بالبطاقة', en: 'Card payment' },
+    tamara: { ar: 'الدفع عبر تمارا', en: 'Tamara payment' },
+    tabby: { ar: 'الدفع عبر تابي', en: 'Tabby payment' },
+    'cash-on-delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
 };
 
 export interface MethodAdjustment {
@@ -39,16 +40,16 @@ export function methodAdjustment(methodCode: string, fields: MethodFields, baseW
     const discount = Math.round((baseWithTax * percent) / 100);
     const amountWithTax = fee - discount;
     if (!percent && !fee) return undefined;
-    const name = METHOD_NAMES[methodCode] ?? { ar: methodCode, en: methodCode };
+    const name = METHOD_PHRASES[methodCode] ?? { ar: methodCode, en: methodCode };
     const ar: string[] = [];
     const en: string[] = [];
     if (percent) {
-        ar.push(`خصم الدفع عبر ${name.ar} (${percent}٪)`);
-        en.push(`${name.en} payment discount (${percent}%)`);
+        ar.push(`خصم ${name.ar} (${percent}٪)`);
+        en.push(`${name.en} discount (${percent}%)`);
     }
     if (fee) {
-        ar.push(`رسوم الدفع عبر ${name.ar} (${sar(fee)} ر.س)`);
-        en.push(`${name.en} payment fee (SAR ${sar(fee)})`);
+        ar.push(`رسوم ${name.ar} (${sar(fee)} ر.س)`);
+        en.push(`${name.en} fee (SAR ${sar(fee)})`);
     }
     return { amountWithTax, description: `${ar.join(' + ')} | ${en.join(' + ')}` };
 }
