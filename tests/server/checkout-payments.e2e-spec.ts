@@ -57,10 +57,25 @@ describe('payment-method discount and fee applied to the total', () => {
         return call(query, variables);
     }
 
-    async function setMethodFields(code: string, customFields: { discount: number | null; increment: number | null }) {
-        const { paymentMethods } = await admin('query { paymentMethods { items { id code } } }');
-        const id = paymentMethods.items.find((m: { code: string }) => m.code === code).id;
-        await admin('mutation($input: UpdatePaymentMethodInput!) { updatePaymentMethod(input: $input) { id } }', { input: { id, customFields } });
+    /**
+     * Admin updatePaymentMethod resets what the input leaves out (checker, custom fields), so the
+     * current checker and custom fields are sent along with the change.
+     */
+    async function updateMethod(
+        code: string,
+        patch: { customFields?: { discount: number | null; increment: number | null }; checkerArgs?: Record<string, number> },
+    ) {
+        const { paymentMethods } = await admin(
+            'query { paymentMethods { items { id code customFields { discount increment } checker { code args { name value } } } } }',
+        );
+        const m = paymentMethods.items.find((x: { code: string }) => x.code === code);
+        const args = Object.fromEntries((m.checker?.args ?? []).map((a: { name: string; value: string }) => [a.name, a.value]));
+        for (const [k, v] of Object.entries(patch.checkerArgs ?? {})) args[k] = String(v);
+        const checker = m.checker ? { code: m.checker.code, arguments: Object.entries(args).map(([name, value]) => ({ name, value })) } : undefined;
+        const { discount, increment } = m.customFields;
+        await admin('mutation($input: UpdatePaymentMethodInput!) { updatePaymentMethod(input: $input) { id } }', {
+            input: { id: m.id, checker, customFields: patch.customFields ?? { discount, increment } },
+        });
     }
 
     /** A guest order in ArrangingPayment above Tamara's 100 SAR minimum. */
@@ -83,7 +98,14 @@ describe('payment-method discount and fee applied to the total', () => {
         expect(order.state).toBe('ArrangingPayment');
         expect(order.surcharges).toEqual([]);
         expect(order.totalWithTax).toBeGreaterThanOrEqual(quantity > 1 ? 100000 : 10000);
-        return { token, q, code: order.code as string, total: order.totalWithTax as number, vat: order.lines[0].taxRate as number };
+        return {
+            token,
+            q,
+            code: order.code as string,
+            total: order.totalWithTax as number,
+            shipping: order.shippingWithTax as number,
+            vat: order.lines[0].taxRate as number,
+        };
     }
 
     async function sandbox(paymentUrl: string, decision: 'approve' | 'decline' | 'cancel') {
@@ -101,8 +123,8 @@ describe('payment-method discount and fee applied to the total', () => {
 
     beforeAll(async () => {
         env = await createStoreTestEnv({ port: PORT });
-        await setMethodFields('tamara', { discount: 10, increment: null });
-        await setMethodFields('tabby', { discount: null, increment: 500 });
+        await updateMethod('tamara', { customFields: { discount: 10, increment: null } });
+        await updateMethod('tabby', { customFields: { discount: null, increment: 500 } });
     });
     afterAll(async () => {
         await env?.destroy();
@@ -164,6 +186,24 @@ describe('payment-method discount and fee applied to the total', () => {
         const order = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
         expect(order).toMatchObject({ state: 'PaymentAuthorized', totalWithTax: total + 1500, payments: [{ state: 'Authorized', amount: total + 1500 }] });
         expect(order.surcharges).toMatchObject([{ sku: 'payment-method:cash-on-delivery', priceWithTax: 1500 }]);
+    });
+
+    it('limits apply to the total before the method discount: an order at Tamara minimum stays eligible, free delivery stays free', async () => {
+        const { q, total, shipping } = await checkout('en', 1);
+        // the seeded "free-over-300" delivery applies to this 309 SAR order; 10 % off brings it below 300 SAR
+        expect([total, shipping]).toEqual([30900, 0]);
+        const setMinimum = (minTotal: number) => updateMethod('tamara', { checkerArgs: { minTotal } });
+        await setMinimum(total);
+        try {
+            const order = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+            expect(order.__typename).toBe('Order');
+            expect(order.totalWithTax).toBe(total - Math.round(total / 10));
+            expect(order.shippingWithTax).toBe(0);
+            const { eligiblePaymentMethods } = await q('query { eligiblePaymentMethods { code isEligible } }');
+            expect(eligiblePaymentMethods.find((m: { code: string }) => m.code === 'tamara').isEligible).toBe(true);
+        } finally {
+            await setMinimum(10000);
+        }
     });
 
     it('a refused method leaves no fee behind (cash on delivery above its 1,000 SAR limit)', async () => {

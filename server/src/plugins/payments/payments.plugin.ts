@@ -19,6 +19,7 @@ import { SandboxController } from './api/sandbox.controller';
 import { codEligibilityChecker, installmentEligibilityChecker } from './config/payment-eligibility';
 import { storePaymentHandlers } from './config/payment-handlers';
 import { redirectPaymentProcess } from './config/payment-process';
+import { methodNeutralShippingEligibilityChecker } from './config/shipping-eligibility';
 import { loggerCtx, PAYMENTS_OPTIONS, PaymentsOptions, paymentsOptionsFromEnv } from './constants';
 import { paymentsTranslations } from './payments.translations';
 import { MethodSurchargeService } from './services/method-surcharge.service';
@@ -59,6 +60,10 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
             if (!checkers.some(x => x.code === c.code)) checkers.push(c);
         }
         po.paymentMethodEligibilityCheckers = checkers;
+        const so = config.shippingOptions;
+        so.shippingEligibilityCheckers = (so.shippingEligibilityCheckers ?? []).map(c =>
+            c.code === methodNeutralShippingEligibilityChecker.code ? methodNeutralShippingEligibilityChecker : c,
+        );
         const process: Array<PaymentProcess<any>> = po.process?.length ? [...po.process] : [defaultPaymentProcess];
         if (!process.includes(redirectPaymentProcess)) po.process = [...process, redirectPaymentProcess];
         return config;

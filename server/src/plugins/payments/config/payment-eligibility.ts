@@ -1,6 +1,6 @@
 import { LanguageCode, LanguageCode as LC, Order, PaymentMethodEligibilityChecker, RequestContext } from '@vendure/core';
 
-import { METHOD_SURCHARGE_SKU_PREFIX } from '../services/method-surcharge.service';
+import { methodAdjustmentsWithTax } from '../services/method-surcharge.service';
 
 const sar = (ctx: RequestContext, halalas: number) =>
     new Intl.NumberFormat(ctx.languageCode === LC.en ? 'en-US' : 'ar-SA', { style: 'currency', currency: 'SAR' }).format(
@@ -23,8 +23,7 @@ function message(ctx: RequestContext, key: string, vars: Record<string, string>,
  * method does not change what the others offer.
  */
 export function totalBeforeMethodAdjustments(order: Order): number {
-    const adjustments = (order.surcharges ?? []).filter(s => s.sku?.startsWith(METHOD_SURCHARGE_SKU_PREFIX));
-    return order.totalWithTax - adjustments.reduce((sum, s) => sum + s.priceWithTax, 0);
+    return order.totalWithTax - methodAdjustmentsWithTax(order);
 }
 
 /** Installments (Tamara, Tabby): order total with tax between minTotal and maxTotal (halalas). */

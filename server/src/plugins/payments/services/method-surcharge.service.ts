@@ -5,6 +5,13 @@ import { ID, Order, OrderService, PaymentMethod, RequestContext, Surcharge, Tran
 /** Surcharges this service owns carry this SKU prefix; nothing else in the shop uses it. */
 export const METHOD_SURCHARGE_SKU_PREFIX = 'payment-method:';
 
+/** Sum (with VAT) of the payment-method surcharges on the order; 0 when surcharges are not loaded. */
+export function methodAdjustmentsWithTax(order: Order): number {
+    return (order.surcharges ?? [])
+        .filter(s => s.sku?.startsWith(METHOD_SURCHARGE_SKU_PREFIX))
+        .reduce((sum, s) => sum + s.priceWithTax, 0);
+}
+
 /** Payment states that no longer cover any part of the order. */
 const FAILED_PAYMENT_STATES = ['Declined', 'Cancelled', 'Error'];
 
