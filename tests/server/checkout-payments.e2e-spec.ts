@@ -214,6 +214,19 @@ describe('payment-method discount and fee applied to the total', () => {
         expect(activeOrder).toMatchObject({ state: 'ArrangingPayment', totalWithTax: total, surcharges: [], payments: [] });
     });
 
+    it('a refused second method does not touch the discount a pending Tamara payment was made for', async () => {
+        const { q, code, total } = await checkout('en', 4);
+        const discounted = total - Math.round(total / 10);
+        const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+        expect(tamara.totalWithTax).toBe(discounted);
+        // above the cash-on-delivery limit: refused
+        expect((await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder.__typename).toBe('IneligiblePaymentMethodError');
+        const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
+        expect(activeOrder.totalWithTax).toBe(discounted);
+        expect(activeOrder.surcharges.map((s: { sku: string }) => s.sku)).toEqual(['payment-method:tamara']);
+        expect(await sandbox(tamara.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
+    });
+
     it('a cancelled Tamara payment keeps the order payable; going back to the cart drops the discount', async () => {
         const { token, q, total } = await checkout('en');
         const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;

@@ -48,7 +48,7 @@ export class AddPaymentResolver {
         const order = await this.orderService.addPaymentToOrder(ctx, sessionOrder.id, args.input);
         if (isGraphQlErrorResult(order)) {
             // Refused or failed: the shopper has not paid with this method, so its discount / fee must not stay.
-            await this.methodSurcharges.removeAll(ctx, sessionOrder.id);
+            await this.methodSurcharges.removeUnlessPaying(ctx, sessionOrder.id);
             return order;
         }
         if (order.active === false) await this.customerService.createAddressesForNewCustomer(ctx, order);

@@ -77,10 +77,7 @@ export class MethodSurchargeService {
 
     async applyForMethod(ctx: RequestContext, orderId: ID, methodCode: string): Promise<void> {
         const order = await this.orderService.findOne(ctx, orderId, ['lines', 'surcharges', 'payments']);
-        if (!order) return;
-        // A payment still pending or authorised was created for the current total: changing it
-        // now would leave that payment's amount wrong. Core then charges only the remainder anyway.
-        if ((order.payments ?? []).some(p => !FAILED_PAYMENT_STATES.includes(p.state))) return;
+        if (!order || this.hasLivePayment(order)) return;
 
         const ours = order.surcharges.filter(s => s.sku.startsWith(METHOD_SURCHARGE_SKU_PREFIX));
         const baseWithTax = order.totalWithTax - ours.reduce((sum, s) => sum + s.priceWithTax, 0);
@@ -100,6 +97,20 @@ export class MethodSurchargeService {
             listPriceIncludesTax: true,
             taxLines: this.taxLinesOf(order),
         });
+    }
+
+    /** After a refused or failed payment: drops the method's surcharge unless another payment still relies on it. */
+    async removeUnlessPaying(ctx: RequestContext, orderId: ID): Promise<void> {
+        const order = await this.orderService.findOne(ctx, orderId, ['payments']);
+        if (order && !this.hasLivePayment(order)) await this.removeAll(ctx, orderId);
+    }
+
+    /**
+     * A payment still pending or authorised was created for the current total: changing the total
+     * now would leave that payment's amount wrong (core charges a new method only the remainder).
+     */
+    private hasLivePayment(order: Order): boolean {
+        return (order.payments ?? []).some(p => !FAILED_PAYMENT_STATES.includes(p.state));
     }
 
     /** Removes every payment-method surcharge (the shopper went back to the cart). */
