@@ -23,6 +23,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
 import { precompressedStatic } from './precompressed.mjs';
 import express from 'express';
+import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
@@ -82,11 +83,48 @@ export const MAX_PROXIED_BODY = 10 * 1024 * 1024;
 /** Errors of a request written to a kept-alive socket that the upstream had just closed. */
 const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
+/** True when `text` is a GraphQL document whose operations are all queries (fragments allowed). */
+function isQueryDocument(text) {
+  if (typeof text !== 'string') return false;
+  try {
+    const doc = parse(text, { noLocation: true });
+    const operations = doc.definitions.filter((d) => d.kind === 'OperationDefinition');
+    return operations.length > 0 && operations.every((d) => d.operation === 'query') &&
+      doc.definitions.every((d) => d.kind === 'OperationDefinition' || d.kind === 'FragmentDefinition');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a request may be sent to the upstream a second time. The upstream may already have
+ * received and applied a request whose connection then reset, so only requests proven free of
+ * side effects qualify: GET/HEAD (a GraphQL `?query=` must itself be a query), and POSTs whose
+ * JSON body holds only GraphQL queries. Mutations, persisted-query hashes without the document,
+ * forms and anything unparsable are never re-sent: a second addPaymentToOrder could charge twice.
+ */
+export function isReplayable(method, target, body) {
+  if (method === 'GET' || method === 'HEAD') {
+    const query = new URL(target ?? '/', 'http://upstream.invalid').searchParams.get('query');
+    return query === null || isQueryDocument(query);
+  }
+  if (method !== 'POST') return false;
+  let payload;
+  try {
+    payload = JSON.parse(Buffer.isBuffer(body) ? body.toString('utf8') : String(body ?? ''));
+  } catch {
+    return false;
+  }
+  const operations = Array.isArray(payload) ? payload : [payload];
+  return operations.length > 0 && operations.every((op) => op !== null && typeof op === 'object' && isQueryDocument(op.query));
+}
+
 /**
  * Forwards one request to the upstream origin and streams the answer back (headers such as
  * vendure-auth-token included). Upstream connections are kept alive; a request that fails on a
  * reused connection before any answer (the upstream closed it as idle at the same moment: its
- * keep-alive timeout raced ours) is sent once more on a fresh one instead of answering 502.
+ * keep-alive timeout raced ours) is sent once more on a fresh one instead of answering 502, but
+ * only when it is replayable (isReplayable: a query, never a mutation).
  * For that the (small, GraphQL) request body is read first; bodies over MAX_PROXIED_BODY get 413.
  */
 export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
@@ -132,7 +170,13 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
     );
     upstream.on('error', (error) => {
       if (res.destroyed) return;
-      if (!answered && attempt === 0 && upstream.reusedSocket && STALE_SOCKET_ERRORS.has(error.code)) {
+      if (
+        !answered &&
+        attempt === 0 &&
+        upstream.reusedSocket &&
+        STALE_SOCKET_ERRORS.has(error.code) &&
+        isReplayable(req.method, path, body)
+      ) {
         return send(req, res, body, 1);
       }
       log(`[proxy] ${req.method} ${path} failed (attempt ${attempt + 1}): ${error.code ?? error.message}`);

@@ -2,9 +2,23 @@ import {
     defaultEmailHandlers,
     EmailEventListener,
     EmailPluginDevModeOptions,
+    emailVerificationHandler,
     FileBasedTemplateLoader,
+    orderConfirmationHandler as coreOrderConfirmationHandler,
 } from '@vendure/email-plugin';
-import { LanguageCode, RequestContext, VendureEvent } from '@vendure/core';
+import {
+    EntityHydrator,
+    Injector,
+    LanguageCode,
+    Order,
+    OrderService,
+    OrderStateTransitionEvent,
+    ProductVariantTranslation,
+    RequestContext,
+    TransactionalConnection,
+    VendureEvent,
+} from '@vendure/core';
+import { In } from 'typeorm';
 import path from 'path';
 
 /**
@@ -93,8 +107,152 @@ export const addressVerificationCodeHandler = new EmailEventListener('address-ve
         addressSummary: event.input.addressSummary ?? '',
     }));
 
+type Lang = 'ar' | 'en';
+
+const ORDER_LABELS = {
+    ar: {
+        heading: 'شكراً لطلبك',
+        greeting: (name: string) => (name ? `مرحباً ${name}،` : 'مرحباً،'),
+        intro: 'استلمنا طلبك وسنُعلمك عند شحنه.',
+        code: 'رقم الطلب',
+        date: 'تاريخ الطلب',
+        payment: 'طريقة الدفع',
+        items: 'المنتجات',
+        subTotal: 'المجموع الفرعي',
+        shipping: 'الشحن',
+        total: 'الإجمالي شامل ضريبة القيمة المضافة',
+        vat: 'منها ضريبة القيمة المضافة',
+        shipTo: 'عنوان الشحن',
+        view: 'عرض الطلب',
+    },
+    en: {
+        heading: 'Thank you for your order',
+        greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+        intro: 'We have received your order and will let you know when it ships.',
+        code: 'Order number',
+        date: 'Order date',
+        payment: 'Payment method',
+        items: 'Items',
+        subTotal: 'Subtotal',
+        shipping: 'Shipping',
+        total: 'Total incl. VAT',
+        vat: 'of which VAT',
+        shipTo: 'Shipping address',
+        view: 'View your order',
+    },
+};
+
+const PAYMENT_NAMES: Record<string, Record<Lang, string>> = {
+    'payfort-card': { ar: 'البطاقة', en: 'Card' },
+    tamara: { ar: 'تمارا', en: 'Tamara' },
+    tabby: { ar: 'تابي', en: 'Tabby' },
+    'cash-on-delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
+};
+
+/**
+ * The shopper's language for an order mail: the language of the payment they made (the redirect
+ * payments record it; provider callbacks run without the shopper's request), else the request's.
+ */
+export function orderMailLanguage(ctx: RequestContext, order: Order): Lang {
+    const paid = [...(order.payments ?? [])]
+        .filter(p => p.state === 'Authorized' || p.state === 'Settled')
+        .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
+    const recorded = (paid?.metadata as { language?: string } | undefined)?.language;
+    if (recorded === 'ar' || recorded === 'en') return recorded;
+    return ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
+}
+
+/** "ar text | en text" descriptions (payment-method surcharges) split per language. */
+const part = (text: string, lang: Lang) => {
+    const [ar, en] = text.split(' | ');
+    return en === undefined ? text : lang === 'ar' ? ar : en;
+};
+
+async function orderMailData(ctx: RequestContext, order: Order, injector: Injector) {
+    const full = (await injector.get(OrderService).findOne(ctx, order.id)) ?? order;
+    await injector.get(EntityHydrator).hydrate(ctx, full, {
+        relations: ['lines.productVariant', 'shippingLines.shippingMethod', 'surcharges', 'payments', 'customer'],
+    });
+    const variantIds = full.lines.map(l => l.productVariant.id);
+    const translations = variantIds.length
+        ? await injector
+              .get(TransactionalConnection)
+              .getRepository(ctx, ProductVariantTranslation)
+              .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
+        : [];
+    const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
+        translations.find(t => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+    const primary = orderMailLanguage(ctx, full);
+    const paid = (full.payments ?? []).find(p => p.state === 'Authorized' || p.state === 'Settled');
+    const address = full.shippingAddress ?? {};
+    const section = (lang: Lang) => {
+        const t = ORDER_LABELS[lang];
+        const money = (halalas: number) =>
+            new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: full.currencyCode }).format(halalas / 100);
+        const placed = full.orderPlacedAt ?? full.updatedAt;
+        return {
+            lang,
+            dir: lang === 'ar' ? 'rtl' : 'ltr',
+            align: lang === 'ar' ? 'right' : 'left',
+            t: { ...t, greeting: t.greeting(full.customer?.firstName ?? '') },
+            date: new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Riyadh' }).format(new Date(placed)),
+            payment: paid ? (PAYMENT_NAMES[paid.method]?.[lang] ?? paid.method) : '',
+            lines: full.lines.map(l => ({
+                name: nameOf(l.productVariant.id, lang, l.productVariant.name),
+                quantity: l.quantity,
+                total: money(l.proratedLinePriceWithTax),
+            })),
+            // Line prices already include promotions (prorated); surcharges (payment-method fee or
+            // discount) are listed after shipping, so the subtotal here is the lines' sum.
+            adjustments: (full.surcharges ?? []).map(s => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
+            subTotal: money(full.lines.reduce((sum, l) => sum + l.proratedLinePriceWithTax, 0)),
+            shipping: money(full.shippingWithTax),
+            total: money(full.totalWithTax),
+            vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),
+            address: [address.fullName, address.streetLine1, address.streetLine2, address.city, address.province, address.phoneNumber].filter(Boolean),
+            // joined with the global `storefrontUrl` in the template
+            orderPath: `${lang === 'en' ? '/en' : ''}/profile/orders/${encodeURIComponent(full.code)}`,
+        };
+    };
+    const subjects = { ar: `تأكيد طلبك رقم ${full.code}`, en: `Order confirmation ${full.code}` };
+    return {
+        lang: primary,
+        recipient: full.customer?.emailAddress ?? '',
+        subject: primary === 'ar' ? `${subjects.ar} | ${subjects.en}` : `${subjects.en} | ${subjects.ar}`,
+        sections: primary === 'ar' ? [section('ar'), section('en')] : [section('en'), section('ar')],
+        code: full.code,
+    };
+}
+
+/**
+ * Order confirmation, bilingual with the shopper's language first (template
+ * `order-confirmation`). Sent once, when the order is placed: core's handler waits for
+ * PaymentSettled, which installment and cash-on-delivery orders reach only much later (or a
+ * second time after PaymentAuthorized), so ours fires on ArrangingPayment → PaymentAuthorized |
+ * PaymentSettled instead.
+ */
+export const orderConfirmationHandler = new EmailEventListener('order-confirmation')
+    .on(OrderStateTransitionEvent)
+    .filter(
+        event =>
+            event.fromState === 'ArrangingPayment' &&
+            (event.toState === 'PaymentAuthorized' || event.toState === 'PaymentSettled') &&
+            !!event.order.customer,
+    )
+    .loadData(({ event, injector }) => orderMailData(event.ctx, event.order, injector))
+    .setRecipient(event => event.data.recipient)
+    .setFrom('{{ fromAddress }}')
+    .setSubject('{{ subject }}')
+    .setTemplateVars(event => ({ ...event.data }));
+
+/**
+ * Core's emailVerificationHandler is left out: registration is verified by the 6-digit code
+ * (verification-code, sent by the account plugin on the same AccountRegistrationEvent), so the
+ * link mail would be a second, useless mail. Core's order confirmation is replaced (see above).
+ */
 export const emailHandlers = [
-    ...defaultEmailHandlers,
+    ...defaultEmailHandlers.filter(h => h !== emailVerificationHandler && h !== coreOrderConfirmationHandler),
+    orderConfirmationHandler,
     verificationCodeHandler,
     passwordResetCodeHandler,
     addressVerificationCodeHandler,

@@ -1,6 +1,17 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { defaultPaymentProcess, I18nService, PaymentProcess, PluginCommonModule, VendurePlugin } from '@vendure/core';
+import {
+    defaultPaymentProcess,
+    EventBus,
+    I18nService,
+    Logger,
+    OrderStateTransitionEvent,
+    PaymentProcess,
+    PluginCommonModule,
+    TransactionalConnection,
+    VendurePlugin,
+} from '@vendure/core';
 
+import { AddPaymentResolver } from './api/add-payment.resolver';
 import { paymentsShopApiExtensions } from './api/api-extensions';
 import { PaymentCallbackController } from './api/payment-callback.controller';
 import { OrderPaymentUrlResolver, PaymentsResolver } from './api/payments.resolver';
@@ -8,8 +19,10 @@ import { SandboxController } from './api/sandbox.controller';
 import { codEligibilityChecker, installmentEligibilityChecker } from './config/payment-eligibility';
 import { storePaymentHandlers } from './config/payment-handlers';
 import { redirectPaymentProcess } from './config/payment-process';
-import { PAYMENTS_OPTIONS, PaymentsOptions, paymentsOptionsFromEnv } from './constants';
+import { methodNeutralShippingEligibilityChecker } from './config/shipping-eligibility';
+import { loggerCtx, PAYMENTS_OPTIONS, PaymentsOptions, paymentsOptionsFromEnv } from './constants';
 import { paymentsTranslations } from './payments.translations';
+import { MethodSurchargeService } from './services/method-surcharge.service';
 import { OrderPaymentsService } from './services/order-payments.service';
 import { RedirectPaymentService } from './services/redirect-payment.service';
 import { SandboxGatewayService } from './services/sandbox-gateway.service';
@@ -28,10 +41,11 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
         RedirectPaymentService,
         SandboxGatewayService,
         OrderPaymentsService,
+        MethodSurchargeService,
     ],
     shopApiExtensions: {
         schema: paymentsShopApiExtensions,
-        resolvers: [PaymentsResolver, OrderPaymentUrlResolver],
+        resolvers: [PaymentsResolver, OrderPaymentUrlResolver, AddPaymentResolver],
     },
     configuration: config => {
         PaymentsPlugin.serverPort = config.apiOptions.port;
@@ -46,6 +60,10 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
             if (!checkers.some(x => x.code === c.code)) checkers.push(c);
         }
         po.paymentMethodEligibilityCheckers = checkers;
+        const so = config.shippingOptions;
+        so.shippingEligibilityCheckers = (so.shippingEligibilityCheckers ?? []).map(c =>
+            c.code === methodNeutralShippingEligibilityChecker.code ? methodNeutralShippingEligibilityChecker : c,
+        );
         const process: Array<PaymentProcess<any>> = po.process?.length ? [...po.process] : [defaultPaymentProcess];
         if (!process.includes(redirectPaymentProcess)) po.process = [...process, redirectPaymentProcess];
         return config;
@@ -69,11 +87,24 @@ export class PaymentsPlugin implements OnApplicationBootstrap {
         return PaymentsPlugin;
     }
 
-    constructor(private readonly i18nService: I18nService) {}
+    constructor(
+        private readonly i18nService: I18nService,
+        private readonly eventBus: EventBus,
+        private readonly connection: TransactionalConnection,
+        private readonly methodSurcharges: MethodSurchargeService,
+    ) {}
 
     onApplicationBootstrap() {
         for (const [lang, resources] of Object.entries(paymentsTranslations)) {
             this.i18nService.addTranslation(lang, resources);
         }
+        // A discount computed for the old cart must not survive a change of the cart: the
+        // method's adjustment is applied again when the shopper pays.
+        this.eventBus.ofType(OrderStateTransitionEvent).subscribe(event => {
+            if (event.fromState !== 'ArrangingPayment' || event.toState !== 'AddingItems') return;
+            this.connection
+                .withTransaction(event.ctx, ctx => this.methodSurcharges.removeAll(ctx, event.order.id))
+                .catch(e => Logger.error(`Removing payment-method surcharges of ${event.order.code}: ${(e as Error).message}`, loggerCtx));
+        });
     }
 }

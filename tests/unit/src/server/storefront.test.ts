@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createApp, createProxy, isProxied, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
+import { createApp, createProxy, isProxied, isReplayable, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
 
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {
@@ -143,7 +143,93 @@ describe('storefront server', () => {
   });
 });
 
+/**
+ * An upstream that answers the first request of each connection, keeps it open without a
+ * Keep-Alive hint, and drops it when a second request comes (after reading it: the idle-timeout
+ * race, in which the upstream may already have acted on the request). Records every body it reads.
+ */
+async function racingUpstreamAndProxy() {
+  const received: string[] = [];
+  let connections = 0;
+  const upstream = net.createServer((socket) => {
+    connections++;
+    let requests = 0;
+    socket.on('data', (chunk) => {
+      requests++;
+      received.push(chunk.toString('utf8').split('\r\n\r\n')[1] ?? '');
+      if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      else socket.destroy();
+    });
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  const logged: string[] = [];
+  const proxy = createProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, { log: (m: string) => logged.push(m) });
+  const front = http.createServer((req, res) => {
+    // the bits of Express the proxy uses
+    Object.assign(res, {
+      status: (code: number) => ((res.statusCode = code), res),
+      type: () => res,
+      send: (text: string) => res.end(text),
+    });
+    proxy.handle(req, res);
+  });
+  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}/shop-api`;
+  return {
+    received,
+    logged,
+    connections: () => connections,
+    post: (body: string) => fetch(url, { method: 'POST', body }).then(async (r) => [r.status, await r.text()]),
+    async close() {
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+      await new Promise((r) => upstream.close(r));
+    },
+  };
+}
+
+describe('which proxied requests may be sent twice (isReplayable)', () => {
+  const json = (v: unknown) => Buffer.from(JSON.stringify(v));
+  it.each([
+    ['GET without a GraphQL query', 'GET', '/sandbox/pay/ABC', '', true],
+    ['HEAD of an asset', 'HEAD', '/assets/a.png', '', true],
+    ['GET with a query document', 'GET', '/shop-api?query=%7B%20activeOrder%20%7B%20id%20%7D%20%7D', '', true],
+    ['GET with a mutation document', 'GET', '/shop-api?query=mutation%20%7B%20logout%20%7B%20success%20%7D%20%7D', '', false],
+    ['POST of a named query', 'POST', '/shop-api', json({ query: 'query ActiveOrder { activeOrder { id } }' }), true],
+    ['POST of a shorthand query with a fragment', 'POST', '/shop-api', json({ query: '{ activeOrder { ...O } } fragment O on Order { id }' }), true],
+    ['POST of a batch of queries', 'POST', '/shop-api', json([{ query: '{ a: activeOrder { id } }' }, { query: 'query { me { id } }' }]), true],
+    ['POST of addPaymentToOrder', 'POST', '/shop-api', json({ query: 'mutation AddPayment { addPaymentToOrder(input: { method: "tamara", metadata: {} }) { __typename } }' }), false],
+    ['POST of a mutation whose name reads like a query', 'POST', '/shop-api', json({ query: 'mutation query { logout { success } }' }), false],
+    ['POST of a query and a mutation in one document', 'POST', '/shop-api', json({ query: 'query A { me { id } } mutation B { logout { success } }', operationName: 'A' }), false],
+    ['POST of a batch with one mutation', 'POST', '/shop-api', json([{ query: '{ me { id } }' }, { query: 'mutation { logout { success } }' }]), false],
+    ['POST of a subscription', 'POST', '/shop-api', json({ query: 'subscription { orderStateChanged { code } }' }), false],
+    ['POST of a persisted-query hash without the document', 'POST', '/shop-api', json({ extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } }), false],
+    ['POST that is not JSON (a form callback)', 'POST', '/payments/callback/payfort', Buffer.from('status=14&amount=100'), false],
+    ['POST of JSON that is not GraphQL', 'POST', '/payments/callback/tabby', json({ id: 'pay_1', status: 'AUTHORIZED' }), false],
+    ['POST of a query that does not parse', 'POST', '/shop-api', json({ query: '{ activeOrder { id ' }), false],
+    ['PUT', 'PUT', '/shop-api', json({ query: '{ me { id } }' }), false],
+    ['DELETE', 'DELETE', '/assets/a.png', '', false],
+  ])('%s', (_name, method, target, body, expected) => {
+    expect(isReplayable(method, target, body)).toBe(expected);
+  });
+});
+
 describe('Shop API proxy and kept-alive upstream connections', () => {
+  it('never sends a mutation again after the reused connection reset: 502, the upstream saw it once', async () => {
+    const up = await racingUpstreamAndProxy();
+    const mutation = JSON.stringify({ query: 'mutation { addPaymentToOrder(input: { method: "tamara", metadata: {} }) { __typename } }' });
+    try {
+      expect(await up.post('{"query":"{ __typename }"}')).toEqual([200, 'ok']);
+      const [status] = await up.post(mutation);
+      expect(status).toBe(502);
+      expect(up.connections()).toBe(1);
+      expect(up.received.filter((b) => b === mutation)).toHaveLength(1);
+      expect(up.logged).toEqual(['[proxy] POST /shop-api failed (attempt 1): ECONNRESET']);
+    } finally {
+      await up.close();
+    }
+  });
+
   it('sends a request again when the upstream closed the reused connection as it arrived (no 502)', async () => {
     // An upstream that answers the first request of each connection, keeps it open without a
     // Keep-Alive hint, and drops it when a second request comes: the idle-timeout race.

@@ -14,6 +14,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-wei
 .actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-block-start:1.5rem}
 button{font-size:1rem;padding-block:.6rem;padding-inline:1.2rem;border-radius:.5rem;border:1px solid #9ca3af;cursor:pointer}
 .approve{background:#047857;color:#fff;border-color:#047857}.decline{background:#b91c1c;color:#fff;border-color:#b91c1c}
+table{border-collapse:collapse;inline-size:100%}th,td{text-align:start;padding:.3rem;border-block-end:1px solid #e5e7eb}
 </style></head>
 <body>${body}</body></html>`;
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Inject, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
-import { Order, RequestContextService } from '@vendure/core';
+import { Order, Payment, RequestContextService, TransactionalConnection } from '@vendure/core';
+import { In } from 'typeorm';
 import type { Response } from 'express';
 
 import { PAYMENTS_OPTIONS, PaymentsOptions } from '../constants';
@@ -49,8 +50,54 @@ export class SandboxController {
         private readonly payments: RedirectPaymentService,
         private readonly gateway: SandboxGatewayService,
         private readonly requestContextService: RequestContextService,
+        private readonly connection: TransactionalConnection,
         @Inject(PAYMENTS_OPTIONS) private readonly options: PaymentsOptions,
     ) {}
+
+    /** Developer index (/sandbox/): what the sandbox plays and the payments waiting for a decision. */
+    @Get()
+    async index(@Res() res: Response) {
+        this.assertEnabled();
+        const ctx = await this.requestContextService.create({ apiType: 'shop' });
+        const methods = this.options.payfort.live ? ['tamara', 'tabby'] : ['payfort-card', 'tamara', 'tabby'];
+        const pending = await this.connection.getRepository(ctx, Payment).find({
+            where: { state: PENDING, method: In(methods) },
+            relations: ['order'],
+            order: { createdAt: 'DESC' },
+            take: 20,
+        });
+        const rows = pending
+            .map(p => {
+                const md = p.metadata as RedirectMetadata;
+                const amount = `${(p.amount / 100).toFixed(2)} ${p.order.currencyCode}`;
+                const href = `/sandbox/pay/${encodeURIComponent(md.reference)}`;
+                return `<tr><td><bdi>${esc(p.order.code)}</bdi></td><td>${esc(PROVIDER_NAMES.en[md.provider])}</td><td>${esc(amount)}</td><td>${esc(new Date(p.createdAt).toISOString())}</td><td><a href="${esc(href)}">Open</a></td></tr>`;
+            })
+            .join('');
+        const table = rows
+            ? `<table><thead><tr><th>Order</th><th>Provider</th><th>Amount</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+            : '<p>No payment is waiting for a decision. Choose card, Tamara or Tabby at checkout to create one.</p>';
+        const body = `
+<h1>Payment sandbox <span lang="ar">بوابة الدفع التجريبية</span></h1>
+<p class="note">A local stand-in for the payment providers: no money is moved. It is off in production unless PAYMENTS_SANDBOX=true.</p>
+<h2>What it does</h2>
+<ul>
+<li><strong>Card (PayFort)</strong>${this.options.payfort.live ? ' — live PayFort credentials are set, so card payments go to PayFort, not here' : ''}: <code>addPaymentToOrder(method: "payfort-card")</code> leaves the payment Pending with <code>Order.paymentUrl</code> pointing to <code>/sandbox/pay/:reference</code>; <code>POST /sandbox/payfort/paymentPage</code> accepts the signed hosted-page form from <code>getPayFortSignature</code> and checks its signature and amount like PayFort.</li>
+<li><strong>Tamara</strong> and <strong>Tabby</strong>: the same page plays the installment provider.</li>
+<li>Each payment page offers <em>Approve</em>, <em>Decline</em> and <em>Cancel</em> (no JavaScript) and returns through the provider-style signed callback <code>/payments/callback/:provider</code> (PayFort SHA-256, Tamara JWT, Tabby HMAC), which redirects to the storefront: <code>/checkout-success?order=CODE</code> or <code>/checkout/CODE?payment=declined|cancelled</code>.</li>
+<li>Payment-method discounts and fees (PaymentMethod custom fields <code>discount</code>, <code>increment</code>) are applied to the order as a surcharge, so the amount shown here is what the shopper pays.</li>
+</ul>
+<h2>Payments waiting for a decision</h2>
+${table}
+<h2>Links</h2>
+<ul>
+<li><a href="${esc(this.options.storefrontUrl)}/">Storefront</a> (<a href="${esc(this.options.storefrontUrl)}/en">English</a>)</li>
+<li><a href="/mailbox">Development mailbox</a> (verification codes, order confirmations)</li>
+<li><a href="/shop-api">Shop API</a> and <a href="/admin-api">Admin API</a> (GraphQL playgrounds in development)</li>
+<li><a href="/admin">Admin</a> (when the admin UI is enabled)</li>
+</ul>`;
+        res.status(200).type('html').send(page('en', 'Payment sandbox', body));
+    }
 
     @Get('pay/:reference')
     async show(@Param('reference') reference: string, @Query('lang') lang: string | undefined, @Res() res: Response) {

@@ -1,4 +1,6 @@
-import { LanguageCode, LanguageCode as LC, PaymentMethodEligibilityChecker, RequestContext } from '@vendure/core';
+import { LanguageCode, LanguageCode as LC, Order, PaymentMethodEligibilityChecker, RequestContext } from '@vendure/core';
+
+import { methodAdjustmentsWithTax } from '../services/method-surcharge.service';
 
 const sar = (ctx: RequestContext, halalas: number) =>
     new Intl.NumberFormat(ctx.languageCode === LC.en ? 'en-US' : 'ar-SA', { style: 'currency', currency: 'SAR' }).format(
@@ -15,6 +17,15 @@ function message(ctx: RequestContext, key: string, vars: Record<string, string>,
     return fallback;
 }
 
+/**
+ * The total the limits apply to: without payment-method discounts / fees (see
+ * MethodSurchargeService), so a method's own discount never makes it ineligible and the chosen
+ * method does not change what the others offer.
+ */
+export function totalBeforeMethodAdjustments(order: Order): number {
+    return order.totalWithTax - methodAdjustmentsWithTax(order);
+}
+
 /** Installments (Tamara, Tabby): order total with tax between minTotal and maxTotal (halalas). */
 export const installmentEligibilityChecker = new PaymentMethodEligibilityChecker({
     code: 'installment-eligibility',
@@ -27,7 +38,7 @@ export const installmentEligibilityChecker = new PaymentMethodEligibilityChecker
         maxTotal: { type: 'int', defaultValue: 500000, ui: { component: 'currency-form-input' } },
     },
     check: (ctx, order, args) => {
-        const total = order.totalWithTax;
+        const total = totalBeforeMethodAdjustments(order);
         if (total >= args.minTotal && total <= args.maxTotal) return true;
         const vars = { min: sar(ctx, args.minTotal), max: sar(ctx, args.maxTotal) };
         return message(ctx, 'payments.eligibility.installmentRange', vars, `Available for orders from ${vars.min} to ${vars.max}.`);
@@ -45,7 +56,7 @@ export const codEligibilityChecker = new PaymentMethodEligibilityChecker({
         maxTotal: { type: 'int', defaultValue: 100000, ui: { component: 'currency-form-input' } },
     },
     check: (ctx, order, args) => {
-        if (order.totalWithTax < args.maxTotal) return true;
+        if (totalBeforeMethodAdjustments(order) < args.maxTotal) return true;
         const vars = { max: sar(ctx, args.maxTotal) };
         return message(ctx, 'payments.eligibility.codMax', vars, `Cash on delivery is available for orders below ${vars.max}.`);
     },
