@@ -1,6 +1,8 @@
 // Where the visitor's Vendure token lives in the browser (decision 001): local storage, plus a
 // `vendure_token` cookie (SameSite=Lax, path /) so the SSR of account pages can read it.
 
+import { readCookie } from './cookies';
+
 export const TOKEN_COOKIE = 'vendure_token';
 export const TOKEN_STORAGE_KEY = 'vendure_token';
 export const TOKEN_ISSUED_AT_KEY = 'vendure_token_issued_at';
@@ -16,14 +18,6 @@ export interface TokenStore {
   read(): StoredToken | null;
   write(token: string, issuedAt: number): void;
   clear(): void;
-}
-
-export function readCookie(cookieHeader: string, name: string): string | null {
-  for (const part of cookieHeader.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
 }
 
 /** The browser implementation; `secure` adds the Secure attribute (HTTPS deployments). */

@@ -7,8 +7,10 @@
 // the session, cart and wishlist live in the browser (decisions 001 and 003). So:
 // - the key is the full URL plus those inputs (plus the crawler flag for /en pages, whose
 //   render mode differs);
-// - requests carrying a session token (`vendure_token` cookie or an Authorization header), and
-//   everything but GET, bypass the cache;
+// - requests carrying a session token (`vendure_token` cookie or an Authorization header) or an
+//   auth-flow cookie (`auth_pending`, `reset_ticket`), everything but GET, and the personal pages
+//   (/profile…, /checkout…, /checkout-success, /auth/otp, /auth/reset-password, whoever asks:
+//   their answer is a redirect or someone's own data; decision 012) bypass the cache;
 // - only 200 answers without `private`/`no-store` and without cookies other than the locale
 //   cookie (a function of the key) are stored;
 // - entries live `ttlMs`; after that the first request renders again while the others get the
@@ -21,6 +23,11 @@ import zlib from 'node:zlib';
 
 export const TOKEN_COOKIE = 'vendure_token';
 export const LOCALE_COOKIE = 'i18n_redirected';
+/** The auth flows' cookies (src/lib/auth-cookies.ts): pages that read them differ per visitor. */
+export const AUTH_FLOW_COOKIES = ['auth_pending', 'reset_ticket'];
+
+/** Locale-neutral paths of pages that are personal, or answer per visitor (decision 012). */
+const PERSONAL_PATH = /^\/(profile|checkout|checkout-success|auth\/otp|auth\/reset-password)(\/|$)/i;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -42,6 +49,22 @@ function isEnglishPath(pathname) {
 }
 
 /**
+ * Whether a pathname (document or `.data`, either locale) is a personal page's. Matched the way
+ * the router matches: percent-decoded and case-insensitive (`/%70rofile`, `/EN/Profile`).
+ */
+export function isPersonalPath(pathname) {
+  let page = pathname.replace(/\.data$/, '');
+  try {
+    page = decodeURIComponent(page);
+  } catch {
+    // malformed escapes: match the raw path
+  }
+  const lower = page.toLowerCase();
+  const neutral = lower === '/en' || lower.startsWith('/en/') ? page.slice(3) || '/' : page;
+  return PERSONAL_PATH.test(neutral);
+}
+
+/**
  * The cache key of a request, or null when it must not be served from (or stored in) the cache.
  * `req`: `{ method, url (absolute, as the renderer sees it), headers (lower-case names), isBot }`.
  */
@@ -50,7 +73,9 @@ export function htmlCacheKey({ method, url, headers, isBot }) {
   if (headers.authorization) return null;
   const cookie = headers.cookie ?? '';
   if (cookieValue(cookie, TOKEN_COOKIE)) return null;
+  if (AUTH_FLOW_COOKIES.some((name) => cookieValue(cookie, name))) return null;
   const { pathname } = new URL(url);
+  if (isPersonalPath(pathname)) return null;
   const parts = [url, isBot ? 'bot' : 'browser'];
   if (!isEnglishPath(pathname)) {
     // the first-visit rule of unprefixed pages (src/i18n/locale-negotiation.ts) reads these

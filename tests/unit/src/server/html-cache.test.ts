@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM server module without type declarations
-import { createHtmlCache, htmlCacheKey, isStorable } from '../../../../src/server/html-cache.mjs';
+import { createHtmlCache, htmlCacheKey, isPersonalPath, isStorable } from '../../../../src/server/html-cache.mjs';
 // @ts-expect-error -- plain ESM server module without type declarations
 import { createApp } from '../../../../src/server/storefront.mjs';
 
@@ -38,6 +38,46 @@ describe('htmlCacheKey', () => {
     const en = (headers: Record<string, string>) => htmlCacheKey({ method: 'GET', url: 'http://shop/en/products', headers, isBot: false });
     expect(en({ 'accept-language': 'ar' })).toBe(en({}));
     expect(en({ cookie: 'i18n_redirected=en' })).not.toBe(en({}));
+  });
+});
+
+describe('personal pages (decision 012)', () => {
+  const personal = [
+    '/profile',
+    '/profile/orders/ABC123',
+    '/en/profile/addresses',
+    '/en/profile.data',
+    '/checkout/ABC123',
+    '/en/checkout/ABC123.data',
+    '/checkout-success',
+    '/en/checkout-success',
+    '/auth/otp',
+    '/en/auth/reset-password',
+    '/%70rofile',
+    '/EN/Profile',
+  ];
+
+  it('knows them in both locales, as documents and as navigation data', () => {
+    for (const path of personal) expect(isPersonalPath(path), path).toBe(true);
+    for (const path of ['/', '/en', '/auth', '/en/auth/login', '/en/auth/forget-password', '/products', '/profiles', '/checkoutx', '/en/cart']) {
+      expect(isPersonalPath(path), path).toBe(false);
+    }
+  });
+
+  it('never caches them, with or without a session token', () => {
+    for (const path of personal) {
+      expect(htmlCacheKey({ ...browser, url: `http://shop${path}` }), path).toBeNull();
+      expect(htmlCacheKey({ ...browser, url: `http://shop${path}`, headers: { cookie: 'vendure_token=abc' } }), path).toBeNull();
+    }
+    for (const path of ['/auth', '/en/auth', '/en/auth/login', '/auth/forget-password']) {
+      expect(htmlCacheKey({ ...browser, url: `http://shop${path}`, headers: { cookie: 'vendure_token=abc' } }), path).toBeNull();
+      expect(htmlCacheKey({ ...browser, url: `http://shop${path}` }), path).not.toBeNull();
+    }
+  });
+
+  it('bypasses the cache for requests carrying an auth-flow cookie', () => {
+    expect(htmlCacheKey({ ...browser, url: 'http://shop/en/auth', headers: { cookie: 'auth_pending=a%40b.sa' } })).toBeNull();
+    expect(htmlCacheKey({ ...browser, url: 'http://shop/en/auth', headers: { cookie: 'reset_ticket=abc123abc' } })).toBeNull();
   });
 });
 
@@ -140,6 +180,8 @@ describe('storefront page cache', () => {
           const url = new URL(request.url);
           const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
           if (url.searchParams.has('cookie')) headers.set('set-cookie', 'x=1');
+          // a guarded page's `headers` export (privatePageHeaders)
+          if (url.searchParams.has('private')) headers.set('cache-control', 'private, no-store');
           // like the locale middleware: refresh the locale cookie when the visitor has another one
           if (!request.headers.get('cookie')?.includes('i18n_redirected=en')) headers.append('set-cookie', 'i18n_redirected=en; Path=/');
           return new Response(`<!doctype html><p>${url.pathname}${url.search} render ${renders}</p>${'<i>pad</i>'.repeat(200)}`, {
@@ -223,6 +265,32 @@ describe('storefront page cache', () => {
     // a visitor who has the cookie is another key: no Set-Cookie for them
     const returning = await get('/en/first-visit');
     expect(returning.headers.get('set-cookie')).toBeNull();
+    expect(renders - before).toBe(2);
+  });
+
+  it('never stores or serves personal pages: signed in or not, documents or .data', async () => {
+    const before = renders;
+    for (const headers of [{ cookie: 'i18n_redirected=en; vendure_token=t1' }, {}] as Record<string, string>[]) {
+      for (const path of ['/en/profile', '/en/checkout/ABC123', '/en/auth/otp', '/en/profile/orders.data']) {
+        const first = await get(path, headers);
+        expect(first.headers.get('x-cache'), path).toBeNull();
+        await first.text();
+        const second = await get(path, headers);
+        expect(second.headers.get('x-cache'), path).toBeNull();
+        await second.text();
+      }
+    }
+    // 3 documents, twice each, for both visitors (`.data` answers do not go through the entry)
+    expect(renders - before).toBe(12);
+  });
+
+  it('does not store an answer marked private, no-store', async () => {
+    const before = renders;
+    await (await get('/en/d?private')).text();
+    const again = await get('/en/d?private');
+    expect(again.headers.get('x-cache')).toBeNull();
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    await again.text();
     expect(renders - before).toBe(2);
   });
 
