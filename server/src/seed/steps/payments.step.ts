@@ -8,8 +8,8 @@ const { ar, en } = LanguageCode;
 
 /**
  * The four payment methods (handlers in server/src/plugins/payments). Amounts in halalas.
- * Cash on delivery carries the PaymentMethod custom fields: `discount` (percent shown to the
- * shopper) and `increment` (fee in halalas) plus a logo `asset`.
+ * Cash on delivery carries the PaymentMethod custom fields: `discount` (percent, applied as an order
+ * surcharge when the shopper pays with it) and `increment` (fee in halalas) plus a logo `asset`.
  */
 export const PAYMENT_METHODS = [
     {
