@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isFavourite, wishlistMachine, type MemberWishlist, type WishlistItem } from '../../../machines/wishlist.machine';
-import { deferred } from './fixtures';
+import { deferred } from './cart-fixtures';
 
 const item = (id: string): WishlistItem => ({ id, slug: `p-${id}`, name: `Product ${id}`, image: null, price: 1000, variantId: `v${id}` });
 
@@ -19,7 +19,7 @@ function start(
     merge: vi.fn(fakes.merge ?? (async (ids: string[]) => ids.length)),
     persistGuest: vi.fn<(p: { items: WishlistItem[] }) => void>(),
     clearGuest: vi.fn(),
-    reportCount: vi.fn<(p: { count: number }) => void>(),
+    announceChange: vi.fn(),
   };
   const actor = createActor(
     wishlistMachine.provide({
@@ -31,12 +31,12 @@ function start(
       actions: {
         persistGuest: (_, p) => spies.persistGuest(p),
         clearGuest: () => spies.clearGuest(),
-        reportCount: (_, p) => spies.reportCount(p),
+        announceChange: () => spies.announceChange(),
       },
     }),
     { input: { guestItems } },
   ).start();
-  const lastCount = () => spies.reportCount.mock.lastCall?.[0].count;
+  const lastCount = () => actor.getSnapshot().context.count;
   return { actor, spies, lastCount };
 }
 
