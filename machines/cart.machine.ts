@@ -165,6 +165,7 @@ export const cartMachine = setup({
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
       invoke: {
+        id: 'fetchActiveOrder',
         src: 'fetchActiveOrder',
         onDone: {
           target: 'settling',

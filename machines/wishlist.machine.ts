@@ -111,6 +111,7 @@ export const wishlistMachine = setup({
     }),
     setError: assign((_, params: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED' }) => ({ error: { code: params.code } })),
     clearError: assign({ error: null }),
+    dropQueue: assign({ queue: [], pending: [] }),
     reset: assign({ ids: [], items: [], count: 0, pending: [], queue: [], error: null }),
   },
   guards: {
@@ -147,6 +148,7 @@ export const wishlistMachine = setup({
     // After login: the guest's favourites join the account's (server dedupes), then the account's list.
     merging: {
       invoke: {
+        id: 'mergeWishList',
         src: 'mergeWishList',
         input: ({ context }) => ({ productIds: context.ids }),
         onDone: { target: 'loading', actions: 'clearGuest' },
@@ -158,6 +160,7 @@ export const wishlistMachine = setup({
       // The account's count from the check beats the guest's until the account's list is here.
       on: { 'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.wishlistCount }) } } },
       invoke: {
+        id: 'fetchWishList',
         src: 'fetchWishList',
         onDone: {
           target: 'member',
@@ -188,6 +191,7 @@ export const wishlistMachine = setup({
             'wishlist.toggle': { guard: not('isPending'), actions: 'enqueue' },
           },
           invoke: {
+            id: 'toggleFav',
             src: 'toggleFav',
             input: ({ context }) => ({ productId: context.queue[0]!.productId }),
             onDone: {
@@ -205,7 +209,8 @@ export const wishlistMachine = setup({
         },
         reloading: {
           invoke: {
-            src: 'fetchWishList',
+            id: 'fetchWishList',
+        src: 'fetchWishList',
             onDone: {
               target: 'idle',
               actions: [
@@ -213,7 +218,9 @@ export const wishlistMachine = setup({
                 assign({ count: ({ event }) => event.output.count }),
               ],
             },
-            onError: { target: 'idle', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
+            // A toggle that was on its way when the sync came was abandoned with its state: drop
+            // its queue too, or the hearts stay optimistic and later toggles pile up behind it.
+            onError: { target: 'idle', actions: ['dropQueue', { type: 'setError', params: { code: 'LOAD_FAILED' } }] },
           },
         },
       },

@@ -118,3 +118,32 @@ describe('wishlist machine', () => {
     expect(lastCount()).toBe(1);
   });
 });
+
+describe('wishlist machine, a sync during a toggle', () => {
+  it('a failed reload drops the abandoned toggle, so the next one is sent alone', async () => {
+    const toggles: string[] = [];
+    let fetches = 0;
+    const { actor } = start([], {
+      fetch: async () => {
+        if (++fetches === 2) throw new Error('offline');
+        return { items: [], count: 0 };
+      },
+      toggle: (productId) => {
+        toggles.push(productId);
+        return toggles.length === 1 ? new Promise(() => {}) : Promise.resolve({ productId, isFav: true, count: 1 });
+      },
+    });
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ member: 'idle' }));
+
+    actor.send({ type: 'wishlist.toggle', productId: '2', item: item('2') });
+    actor.send({ type: 'wishlist.sync' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error?.code).toBe('LOAD_FAILED'));
+
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(isFavourite(actor.getSnapshot().context, '2')).toBe(false);
+    actor.send({ type: 'wishlist.toggle', productId: '3', item: item('3') });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.ids).toEqual(['3']));
+    expect(toggles).toEqual(['2', '3']);
+  });
+});
