@@ -234,7 +234,7 @@ describe('cart machine', () => {
   });
 
   it('keeps clicks and makes no call until the session is there (first cart.sync)', async () => {
-    const spies = { fetch: vi.fn(async () => null), add: vi.fn(async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([]) })) };
+    const spies = { fetch: vi.fn(async (): Promise<Order | null> => null), add: vi.fn(async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([]) })) };
     const actor = createActor(
       cartMachine.provide({
         actors: { fetchActiveOrder: fromPromise(() => spies.fetch()), addToCart: fromPromise(() => spies.add()) },
@@ -273,10 +273,10 @@ describe('cart machine', () => {
     const actor = createActor(
       cartMachine.provide({
         actors: {
-          fetchActiveOrder: fromPromise(async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }])),
+          fetchActiveOrder: fromPromise(async (): Promise<Order | null> => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }])),
           addToCart: fromPromise(async ({ input }) => (calls.push(`add ${input.productVariantId}x${input.quantity}`), ok())),
           adjustLine: fromPromise(async ({ input }) => (calls.push(`adjust ${input.orderLineId}=${input.quantity}`), ok())),
-          removeLine: fromPromise(async ({ input }) => (calls.push(`remove ${input.orderLineId}`), ok())),
+          removeLine: fromPromise(async ({ input }): Promise<RemoveLineResult> => (calls.push(`remove ${input.orderLineId}`), { ok: true, order: fakeOrder([]) })),
         },
         actions: { announceChange: () => {} },
       }),
