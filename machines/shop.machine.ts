@@ -45,6 +45,10 @@ const sessionOf = (event: ShopEvent): SessionSnapshot | null => (event.type === 
 const checkOf = (event: ShopEvent): Extract<ShopEvent, { type: 'session.checked' }> =>
   event.type === 'session.checked' ? event : { type: 'session.checked', customerId: null, cartCount: 0, wishlistCount: 0 };
 
+/** The customer an event names: a session snapshot's or a check's (undefined: names none). */
+const customerOf = (event: ShopEvent): string | null | undefined =>
+  event.type === 'session.checked' ? event.customerId : sessionOf(event)?.context.customerId;
+
 /** Vendure starts a session on the first call without a token: until ours is there, no cart calls. */
 function hasToken(snapshot: SessionSnapshot): boolean {
   return snapshot.value !== 'starting' && snapshot.value !== 'creatingSession';
@@ -65,6 +69,7 @@ export const shopMachine = setup({
     // Implemented by the composition root (BroadcastChannel in the browser).
     postToTabs: (_, _params: { message: TabMessage }) => {},
     noteCustomer: assign(({ context, event }) => {
+      if (event.type === 'session.checked') return { customerId: event.customerId };
       const s = sessionOf(event);
       return { customerId: s ? s.context.customerId : context.customerId };
     }),
@@ -86,14 +91,12 @@ export const shopMachine = setup({
       const s = sessionOf(event);
       return s !== null && hasToken(s);
     },
+    // The customer a session snapshot or a check names differs from the one the children know.
     isSignIn: ({ context, event }) => {
-      const next = sessionOf(event)?.context.customerId;
+      const next = customerOf(event);
       return next !== undefined && next !== null && next !== context.customerId;
     },
-    isSignOut: ({ context, event }) => {
-      const s = sessionOf(event);
-      return s !== null && s.context.customerId === null && context.customerId !== null;
-    },
+    isSignOut: ({ context, event }) => customerOf(event) === null && context.customerId !== null,
   },
 }).createMachine({
   id: 'shop',
@@ -142,6 +145,13 @@ export const shopMachine = setup({
           // Vendure merged the anonymous order into the customer's (or the customer left): reload.
           { guard: 'isSignIn', actions: ['noteCustomer', 'syncCart', 'signInWishlist'] },
           { guard: 'isSignOut', actions: ['noteCustomer', 'syncCart', 'signOutWishlist'] },
+        ],
+        // The check names the customer before the session's snapshot does: sign the children in or
+        // out first, so the count hint finds them in their new state (a member's list `loading`).
+        'session.checked': [
+          { guard: 'isSignIn', actions: ['noteCustomer', 'syncCart', 'signInWishlist', 'hintCart', 'hintWishlist'] },
+          { guard: 'isSignOut', actions: ['noteCustomer', 'syncCart', 'signOutWishlist', 'hintCart', 'hintWishlist'] },
+          { actions: ['hintCart', 'hintWishlist'] },
         ],
         'tabs.cartChanged': { actions: 'syncCart' },
       },

@@ -69,11 +69,11 @@ describe('shop machine (session ↔ cart ↔ wishlist)', () => {
     expect(wishlist).toEqual(['session.checked 2/0']);
   });
 
-  it('stored customer token: the check signs the wishlist in and reloads the cart', async () => {
+  it('stored customer token: the check signs the wishlist in and reloads the cart, then hands on its counts', async () => {
     const { actor, cart, wishlist } = start(guest('tok'), { checkUser: async () => ({ customerId: '7', cartCount: 3, wishlistCount: 5 }) });
 
-    await vi.waitFor(() => expect(wishlist).toEqual(['session.checked 3/5', 'wishlist.signedIn']));
-    expect(cart).toEqual(['cart.sync', 'session.checked 3/5', 'cart.sync']);
+    await vi.waitFor(() => expect(wishlist).toEqual(['wishlist.signedIn', 'session.checked 3/5']));
+    expect(cart).toEqual(['cart.sync', 'cart.sync', 'session.checked 3/5']);
     expect(actor.getSnapshot().context.customerId).toBe('7');
   });
 
@@ -85,8 +85,8 @@ describe('shop machine (session ↔ cart ↔ wishlist)', () => {
     check = { customerId: '9', cartCount: 4, wishlistCount: 2 };
     session.send({ type: 'session.signedIn' });
 
-    await vi.waitFor(() => expect(wishlist).toEqual(['session.checked 1/0', 'session.checked 4/2', 'wishlist.signedIn']));
-    expect(cart).toEqual(['cart.sync', 'session.checked 1/0', 'session.checked 4/2', 'cart.sync']);
+    await vi.waitFor(() => expect(wishlist).toEqual(['session.checked 1/0', 'wishlist.signedIn', 'session.checked 4/2']));
+    expect(cart).toEqual(['cart.sync', 'session.checked 1/0', 'cart.sync', 'session.checked 4/2']);
   });
 
   it('sign-out: the cart holds while the fresh session is created, then reloads; the wishlist signs out', async () => {

@@ -32,6 +32,7 @@ const events: EventObject[] = [
   session('loggedIn', '7'),
   session('creatingSession', '7'),
   { type: 'session.checked', customerId: '7', cartCount: 2, wishlistCount: 3 } as EventObject,
+  { type: 'session.checked', customerId: null, cartCount: 1, wishlistCount: 0 } as EventObject,
   { type: 'cart.changed' },
   { type: 'wishlist.changed' },
   { type: 'tabs.cartChanged' },

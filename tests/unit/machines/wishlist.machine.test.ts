@@ -147,3 +147,22 @@ describe('wishlist machine, a sync during a toggle', () => {
     expect(toggles).toEqual(['2', '3']);
   });
 });
+
+describe('wishlist machine, the count', () => {
+  it("a member's count from the session check stands in while the list loads; a guest's local list wins", async () => {
+    const list = deferred<MemberWishlist>();
+    const { actor } = start([item('1')], { fetch: () => list.promise });
+
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 0, wishlistCount: 5 });
+    expect(actor.getSnapshot().context.count).toBe(1);
+
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loading'));
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 0, wishlistCount: 5 });
+    expect(actor.getSnapshot().context.count).toBe(5);
+
+    list.resolve({ items: [item('1'), item('2'), item('3')], count: 3 });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ member: 'idle' }));
+    expect(actor.getSnapshot().context.count).toBe(3);
+  });
+});
