@@ -229,7 +229,8 @@ export const passwordResetMachine = setup({
               {
                 guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
                 target: '#passwordReset.signedIn',
-                actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+                // The ticket is spent: nothing keeps it once it has done its work.
+                actions: [{ type: 'storeUser', params: ({ event }) => ({ result: event.output }) }, 'dropResetToken'],
               },
               // The ticket is spent or too old: a new code gives a new one.
               {
