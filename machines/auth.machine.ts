@@ -147,6 +147,7 @@ export const authMachine = setup({
     tickCooldown: assign(({ context }) => ({ resendIn: Math.max(0, context.resendIn - 1) })),
     countResend: assign(({ context }) => ({ codesResent: context.codesResent + 1 })),
     announceCodeSent: raise({ type: 'auth.codeSent' }),
+    clearPending: assign({ pending: null, resendIn: 0 }),
     clearCode: assign(({ context }) => ({ values: { ...context.values, code: '' } })),
     storeSocial: assign(({ event }) => (event.type === 'auth.social' ? { social: { provider: event.provider, token: event.token, popup: event.popup } } : {})),
     finishSocial: assign(({ context }) => ({ popupSignIn: context.social?.popup ?? false, social: null })),
@@ -344,6 +345,11 @@ export const authMachine = setup({
     verifying: {
       type: 'parallel',
       entry: 'clearErrors',
+      // Another address or account: back to a form, the code step forgotten.
+      on: {
+        'auth.showSignIn': { target: '#auth.forms.signIn', actions: ['clearPending', 'clearFailure'] },
+        'auth.showRegister': { target: '#auth.forms.register', actions: ['clearPending', 'clearFailure'] },
+      },
       states: {
         code: {
           initial: 'editing',

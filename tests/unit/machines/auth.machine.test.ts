@@ -510,6 +510,20 @@ describe('auth machine: the e-mail code', () => {
   });
 });
 
+describe('auth machine: leaving the code step', () => {
+  it.each([
+    ['auth.showSignIn', { forms: { signIn: 'editing' } }],
+    ['auth.showRegister', { forms: { register: 'editing' } }],
+  ] as const)('%s goes back to %j, the pending address and cooldown forgotten, the form kept', async (type, expected) => {
+    const { actor, clock } = await registered();
+    actor.send({ type });
+    expect(value(actor)).toEqual(expected);
+    expect(context(actor)).toMatchObject({ pending: null, resendIn: 0, failure: null, values: { email: 'sara@example.com ', firstName: ' Sara ' } });
+    pass(clock, 2000);
+    expect(context(actor).resendIn).toBe(0);
+  });
+});
+
 describe('auth machine: resending the code', () => {
   it('counts the cooldown down once a second, then allows one resend at a time', async () => {
     const call = deferred<ResendCodeResult>();
