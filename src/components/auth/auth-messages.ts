@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { AuthFailure } from '../../../machines/auth.machine';
 import { AUTH_LIMITS, type AuthMessageId } from '../../../machines/schemas/auth.schema';
 
-const { passwordMax, newPasswordMin, newPasswordMax, nameMax, codeLength } = AUTH_LIMITS;
+const { passwordMax, newPasswordMin, nameMax, codeLength } = AUTH_LIMITS;
 
 /** The sign-in schema reports message ids; these are their translations. */
 export const AUTH_MESSAGES: Record<AuthMessageId, MessageDescriptor> = {
