@@ -66,8 +66,9 @@ export function toResult<R extends { __typename: string }, S extends object, N e
 }
 
 /**
- * The failure of a call the backend refused with HTTP 429 (its throttles sit in front of operations
- * whose result types cannot carry a RateLimitError). The wait is unknown: the client keeps no headers.
+ * The failure of a call the backend refused with HTTP 429 and a RATE_LIMIT_ERROR GraphQL error (its
+ * throttles sit in front of operations whose result types cannot carry a RateLimitError; server/README.md,
+ * common plugin), with the wait the error's extensions name.
  */
 export type RateLimited = Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number | null }>;
 
@@ -76,8 +77,9 @@ export async function orRateLimited<T>(call: Promise<T>): Promise<T | RateLimite
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ShopApiError && error.status === 429) {
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: null };
+    if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
+      const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
     }
     throw error;
   }

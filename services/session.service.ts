@@ -1,4 +1,4 @@
-import { ShopApiError, type ShopClient } from './client';
+import type { ShopClient } from './client';
 import { CurrentUserFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
 import { orRateLimited, toResult, type Failure, type RateLimited } from './result';
@@ -73,17 +73,11 @@ export async function login(
   client: ShopClient,
   variables: { username: string; password: string; rememberMe?: boolean },
 ): Promise<LoginResult> {
-  let r;
-  try {
-    r = (await client.request(loginDocument, { rememberMe: true, ...variables })).login;
-  } catch (error) {
-    if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
-      const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
-    }
-    throw error;
-  }
-  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
+  return orRateLimited(
+    client
+      .request(loginDocument, { rememberMe: true, ...variables })
+      .then(({ login: r }) => toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }))),
+  );
 }
 
 export const authenticateDocument = graphql(

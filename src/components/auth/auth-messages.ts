@@ -37,12 +37,14 @@ export function authFailureText(failure: AuthFailure, translate: (m: MessageDesc
       return translate(msg`Signing in with an email address and password is not available right now. Please use another way to sign in.`);
     case 'passwordRejected':
       return failure.message;
-    case 'wrongCode':
+    case 'wrongCode': {
+      const { attemptsLeft } = failure;
       return translate(
-        failure.attemptsLeft === 1
+        attemptsLeft === 1
           ? msg`That code is not right. You have one more try with this code.`
-          : msg`That code is not right. You have ${failure.attemptsLeft} more tries with this code.`,
+          : msg`That code is not right. You have ${attemptsLeft} more tries with this code.`,
       );
+    }
     case 'tooManyAttempts':
       return translate(msg`This code can no longer be used. Ask for a new code and try again.`);
     case 'codeExpired':
