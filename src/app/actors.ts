@@ -179,6 +179,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
         session: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
         guestWishlist: guestWishlist.read(),
       },
+      id: 'shop',
       inspect: deps.inspect,
     },
   );

@@ -177,4 +177,23 @@ describe('createAppActors (composition root)', () => {
     expect(new Headers(del[0]!.init.headers).has('authorization')).toBe(false);
     actors.stop();
   });
+
+  it("reports the long-lived actors, the shop's children included, to the dev inspector", async () => {
+    const seen: string[] = [];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      {
+        token: { token: 't', issuedAt: null },
+        inspect: (event) => {
+          if (event.type === '@xstate.actor') seen.push(event.actorRef.id);
+        },
+      },
+    );
+    actors.start();
+    await waitFor(actors.cart, (s) => s.matches('ready'));
+
+    expect(seen).toEqual(expect.arrayContaining(['shop', 'session', 'cart', 'wishlist']));
+    expect(seen.filter((id) => ['shop', 'session', 'cart', 'wishlist'].includes(id))).toHaveLength(4);
+    actors.stop();
+  });
 });
