@@ -185,7 +185,7 @@ describe('createAppActors (composition root)', () => {
       {
         token: { token: 't', issuedAt: null },
         inspect: (event) => {
-          if (event.type === '@xstate.actor') seen.push(event.actorRef.id);
+          if (event.type === '@xstate.actor') seen.push((event.actorRef as { id: string }).id);
         },
       },
     );
