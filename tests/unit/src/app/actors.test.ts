@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { waitFor, type AnyActorRef } from 'xstate';
 import { createAppActors, type AppActorsDeps } from '../../../../src/app/actors';
 import type { TokenStore } from '../../../../src/lib/token-store';
 
@@ -185,7 +185,7 @@ describe('createAppActors (composition root)', () => {
       {
         token: { token: 't', issuedAt: null },
         inspect: (event) => {
-          if (event.type === '@xstate.actor') seen.push((event.actorRef as { id: string }).id);
+          if (event.type === '@xstate.actor') seen.push((event.actorRef as AnyActorRef).id);
         },
       },
     );
