@@ -40,8 +40,8 @@ export const layers = [
   { name: 'lib', files: String.raw`^src/(lib|i18n|seo)/.*\.server\.ts$`, ...view, layers: ['machines', 'services'] },
   { name: 'lib', files: '^src/(lib|i18n|seo)/', ...view, layers: ['machines'], typeOnlyLayers: ['services'] },
   { name: 'components', files: '^src/components/', ...view, layers: ['lib', 'machines'], typeOnlyLayers: ['services'] },
-  // AppActors is the composition root's type: containers may name it, never load app code.
-  { name: 'containers', files: '^src/containers/', ...view, layers: ['components', 'lib', 'machines'], typeOnlyLayers: ['services', 'app'] },
+  // AppActors is declared in containers (app-actors.types.ts): the composition root implements it.
+  { name: 'containers', files: '^src/containers/', ...view, layers: ['components', 'lib', 'machines'], typeOnlyLayers: ['services'] },
   {
     name: 'routes',
     files: String.raw`^src/(routes/|layouts/|root\.tsx$|routes\.ts$)`,

@@ -1,34 +1,63 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { LoginResult } from '../services/session.service';
-import { validateSignIn, type SignInErrors, type SignInField, type SignInInput } from './schemas/auth.schema';
+import { assign, fromPromise, raise, setup } from 'xstate';
+import type { AuthenticateResult, CurrentUser, LoginResult, RegisterResult, VerifyAccountResult } from '../services/session.service';
+import {
+  RESEND_COOLDOWN_SECONDS,
+  SOCIAL_RELOAD_DELAY_MS,
+  isCodeSpent,
+  toAuthFailure,
+  type AnyAuthFailure,
+  type AuthFailure,
+  type RateLimited,
+} from './lib/auth-failure';
+import { validateForm, type AuthErrors, type AuthField, type AuthForm, type AuthValues } from './schemas/auth.schema';
 
-/**
- * Why the last sign-in failed (the view translates each kind):
- * - invalidCredentials: wrong email or password (the server never says which);
- * - notVerified: the account exists but its email address was not confirmed yet;
- * - rateLimited: too many attempts (HTTP 429 from the backend's limit on `login`);
- * - network: no answer or an unexpected one; the same values can be sent again (retry);
- * - refused: another error result of the server (its message, already in the shop's language).
- */
-export type AuthFailure =
-  | { kind: 'invalidCredentials' }
-  | { kind: 'notVerified' }
-  | { kind: 'rateLimited'; retryAfterSeconds: number | null }
-  | { kind: 'network' }
-  | { kind: 'refused'; message: string };
+export type { AuthFailure } from './lib/auth-failure';
+
+// The shopper's way into an account: entry -> sign-in | registration -> e-mail code -> signed in,
+// and social sign-in from any of the forms. Forgotten passwords: password-reset.machine.ts;
+// signing out: sign-out.machine.ts.
+
+/** Where a page starts the machine: `/auth` (entry), `/auth/login`, registration, `/auth/otp`. */
+export type AuthStart = 'entry' | 'signIn' | 'register' | 'verify';
+
+export interface AuthInput {
+  start?: AuthStart;
+  /** Prefills the forms; required to start at `verify` (the address the code was sent to). */
+  email?: string;
+}
 
 export interface AuthContext {
-  values: SignInInput;
-  errors: SignInErrors;
+  /** The step the machine opened on (`verify` only with an address to verify). */
+  start: AuthStart;
+  values: AuthValues;
+  errors: AuthErrors;
   failure: AuthFailure | null;
   /** Counts submits stopped by validation: the view moves focus to the first invalid field on each. */
   invalidSubmits: number;
+  /** The account whose address is being confirmed; its password when this visit typed it. */
+  pending: { email: string; password: string | null } | null;
+  /** Seconds until another code may be requested (0: now); ticks down once a second. */
+  resendIn: number;
+  /** Codes requested in this verification, so the view can say "a new code was sent". */
+  codesResent: number;
+  user: CurrentUser | null;
+  /** The ID token being exchanged; dropped once the call settles. */
+  social: { provider: string; token: string; popup: boolean } | null;
+  /** The signed-in came from a sign-in popup: the page reloads after 1 s (spec §4). */
+  popupSignIn: boolean;
 }
 
 export type AuthEvent =
-  | { type: 'auth.change'; field: SignInField; value: string }
+  | { type: 'auth.change'; field: AuthField; value: string }
   | { type: 'auth.submit' }
-  | { type: 'auth.retry' };
+  | { type: 'auth.retry' }
+  | { type: 'auth.showSignIn' }
+  | { type: 'auth.showRegister' }
+  /** A provider's ID token, obtained by the view (popup or redirect). */
+  | { type: 'auth.social'; provider: string; token: string; popup: boolean }
+  | { type: 'auth.resend' }
+  /** Internal: a new code is on its way; the old one is void. */
+  | { type: 'auth.codeSent' };
 
 /** What the `login` actor receives: the validated, trimmed email as Vendure's username. */
 export interface LoginInput {
@@ -36,108 +65,399 @@ export interface LoginInput {
   password: string;
 }
 
-function toFailure(result: Exclude<LoginResult, { ok: true }>): AuthFailure {
-  switch (result.code) {
-    case 'INVALID_CREDENTIALS_ERROR':
-      return { kind: 'invalidCredentials' };
-    case 'NOT_VERIFIED_ERROR':
-      return { kind: 'notVerified' };
-    case 'RATE_LIMIT_ERROR':
-      return { kind: 'rateLimited', retryAfterSeconds: result.retryAfterSeconds };
-    default:
-      return { kind: 'refused', message: result.message };
-  }
+export interface RegisterInput {
+  emailAddress: string;
+  password: string;
+  firstName: string;
+  lastName: string;
 }
+
+export interface VerifyAccountInput {
+  code: string;
+  email: string;
+  /** The password typed in this visit; the server ignores it when one is stored already. */
+  password?: string;
+}
+
+/** `register` today throws on the backend's HTTP 429: the service must return this instead. */
+export type RegisterOutcome = RegisterResult | RateLimited;
+/** `refreshVerify` today resolves a boolean and throws on HTTP 429: the service must return this. */
+export type ResendCodeResult = { ok: true } | RateLimited;
+/** `authenticateWithIdToken` must turn the backend's HTTP 429 into a result too. */
+export type AuthenticateOutcome = AuthenticateResult | RateLimited;
+
+type Outcome = { ok: true } | AnyAuthFailure;
+
+function formValue<F extends AuthForm>(form: F, values: AuthValues) {
+  const result = validateForm(form, values);
+  if (!result.ok) throw new Error(`${form} submitted with invalid values`);
+  return result.value;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided: wire it in src/app/actors.ts`));
 
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    input: {} as AuthInput,
   },
   actors: {
-    /**
-     * Signs in. The composition root (src/app/actors.ts) calls the Shop API's `login` and, on
-     * success, lets the visitor session know before it resolves, so the next page sees a customer.
-     */
-    login: fromPromise<LoginResult, LoginInput>(async () => {
-      throw new Error('login is not provided: wire it in src/app/actors.ts');
-    }),
+    login: fromPromise<LoginResult, LoginInput>(notProvided('login')),
+    registerAccount: fromPromise<RegisterOutcome, RegisterInput>(notProvided('registerAccount')),
+    verifyAccount: fromPromise<VerifyAccountResult, VerifyAccountInput>(notProvided('verifyAccount')),
+    resendCode: fromPromise<ResendCodeResult, { emailAddress: string }>(notProvided('resendCode')),
+    authenticate: fromPromise<AuthenticateOutcome, { provider: string; token: string }>(notProvided('authenticate')),
+    /** Resolves once the session has checked the new customer (or gave up): then the page moves on. */
+    confirmSession: fromPromise<void, void>(notProvided('confirmSession')),
+  },
+  delays: {
+    resendTick: 1000,
+    socialReloadDelay: SOCIAL_RELOAD_DELAY_MS,
   },
   actions: {
+    // Side effects of a sign-in, implemented by the composition root (spec §4).
+    /** Logged-in flag, token and id stored (the session). */
+    storeSignIn: (_, _params: { user: CurrentUser | null }) => {},
+    /** Cart and wishlist counts fetched for the customer. */
+    refreshCounts: () => {},
+    /** Whole-page reload after a popup sign-in. */
+    reloadPage: () => {},
+
     changeField: assign(({ context, event }) => {
       if (event.type !== 'auth.change') return {};
       const { [event.field]: _dropped, ...errors } = context.errors;
       return { values: { ...context.values, [event.field]: event.value }, errors };
     }),
-    storeErrors: assign(({ context }) => {
-      const result = validateSignIn(context.values);
+    storeErrors: assign(({ context }, params: { form: AuthForm }) => {
+      const result = validateForm(params.form, context.values);
       return result.ok ? { errors: {} } : { errors: result.errors, invalidSubmits: context.invalidSubmits + 1 };
     }),
+    clearErrors: assign({ errors: {} }),
     clearFailure: assign({ failure: null }),
     storeFailure: assign((_, params: { failure: AuthFailure }) => ({ failure: params.failure })),
     // A wrong password is retyped, not resent: the email stays, the password goes.
     forgetPassword: assign(({ context }) => ({ values: { ...context.values, password: '' } })),
+    storeUser: assign((_, params: { result: { ok: true; user: CurrentUser } | { ok: false } }) => (params.result.ok ? { user: params.result.user } : {})),
+    startVerification: assign(({ context }, params: { form: 'signIn' | 'registration' }) => {
+      const { email, password } = formValue(params.form, context.values);
+      return { pending: { email, password }, values: { ...context.values, code: '' }, codesResent: 0 };
+    }),
+    startCooldown: assign((_, params: { seconds: number | null }) => ({ resendIn: params.seconds ?? RESEND_COOLDOWN_SECONDS })),
+    tickCooldown: assign(({ context }) => ({ resendIn: Math.max(0, context.resendIn - 1) })),
+    countResend: assign(({ context }) => ({ codesResent: context.codesResent + 1 })),
+    announceCodeSent: raise({ type: 'auth.codeSent' }),
+    clearPending: assign({ pending: null, resendIn: 0 }),
+    clearCode: assign(({ context }) => ({ values: { ...context.values, code: '' } })),
+    storeSocial: assign(({ event }) => (event.type === 'auth.social' ? { social: { provider: event.provider, token: event.token, popup: event.popup } } : {})),
+    finishSocial: assign(({ context }) => ({ popupSignIn: context.social?.popup ?? false, social: null })),
+    dropSocial: assign({ social: null }),
   },
   guards: {
-    isValid: ({ context }) => validateSignIn(context.values).ok,
-    isSignedIn: (_, params: { result: LoginResult }) => params.result.ok,
-    isInvalidCredentials: (_, params: { result: LoginResult }) => !params.result.ok && params.result.code === 'INVALID_CREDENTIALS_ERROR',
+    isValid: ({ context }, params: { form: AuthForm }) => validateForm(params.form, context.values).ok,
+    startsAt: ({ context }, params: { start: AuthStart }) => context.start === params.start,
+    isOk: (_, params: { result: Outcome }) => params.result.ok,
+    hasCode: (_, params: { result: Outcome; code: string }) => !params.result.ok && params.result.code === params.code,
+    isCodeSpent: (_, params: { result: Outcome }) => !params.result.ok && isCodeSpent(params.result),
+    isCoolingDown: ({ context }) => context.resendIn > 1,
+    isPopupSignIn: ({ context }) => context.popupSignIn,
   },
 }).createMachine({
   id: 'auth',
-  context: () => ({ values: { email: '', password: '' }, errors: {}, failure: null, invalidSubmits: 0 }),
-  initial: 'idle',
+  context: ({ input }) => ({
+    start: input.start === 'verify' && !input.email?.trim() ? 'entry' : (input.start ?? 'entry'),
+    values: { email: input.email ?? '', password: '', firstName: '', lastName: '', code: '' },
+    errors: {},
+    failure: null,
+    invalidSubmits: 0,
+    pending: input.start === 'verify' && input.email?.trim() ? { email: input.email.trim(), password: null } : null,
+    resendIn: 0,
+    codesResent: 0,
+    user: null,
+    social: null,
+    popupSignIn: false,
+  }),
+  initial: 'starting',
   states: {
-    idle: {
-      on: {
-        'auth.change': { actions: 'changeField' },
-        'auth.submit': 'validating',
-      },
-    },
-    validating: {
+    starting: {
       always: [
-        { guard: 'isValid', target: 'submitting', actions: 'storeErrors' },
-        { target: 'idle', actions: ['storeErrors', 'clearFailure'] },
+        { guard: { type: 'startsAt', params: { start: 'verify' } }, target: 'verifying' },
+        { guard: { type: 'startsAt', params: { start: 'signIn' } }, target: 'forms.signIn' },
+        { guard: { type: 'startsAt', params: { start: 'register' } }, target: 'forms.register' },
+        { target: 'forms.entry' },
       ],
     },
-    // Further submits are ignored here: one sign-in at a time, never twice for one click.
-    submitting: {
-      entry: 'clearFailure',
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => {
-          const result = validateSignIn(context.values);
-          if (!result.ok) throw new Error('submitting entered with invalid values');
-          return { username: result.value.email, password: result.value.password };
-        },
-        onDone: [
-          { guard: { type: 'isSignedIn', params: ({ event }) => ({ result: event.output }) }, target: 'succeeded' },
-          {
-            guard: { type: 'isInvalidCredentials', params: ({ event }) => ({ result: event.output }) },
-            target: 'failed',
-            actions: [{ type: 'storeFailure', params: { failure: { kind: 'invalidCredentials' } } }, 'forgetPassword'],
+    forms: {
+      initial: 'entry',
+      states: {
+        // `/auth`: a choice between signing in and creating an account, and the social buttons.
+        entry: {
+          on: {
+            'auth.showSignIn': 'signIn',
+            'auth.showRegister': 'register',
+            'auth.social': { target: '#auth.social', actions: 'storeSocial' },
           },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeFailure',
-              params: ({ event }) => ({ failure: event.output.ok ? { kind: 'network' } : toFailure(event.output) }),
+        },
+        signIn: {
+          initial: 'editing',
+          entry: 'clearErrors',
+          states: {
+            editing: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting', actions: 'clearErrors' },
+                  { actions: [{ type: 'storeErrors', params: { form: 'signIn' } }, 'clearFailure'] },
+                ],
+                'auth.showRegister': '#auth.forms.register',
+                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
+              },
+            },
+            // Further submits are ignored here: one sign-in at a time, never twice for one click.
+            submitting: {
+              entry: 'clearFailure',
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ context }) => {
+                  const { email, password } = formValue('signIn', context.values);
+                  return { username: email, password };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    target: '#auth.signedIn',
+                    actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  // Not verified yet: straight on to the code, with a fresh one (the first may be lost or expired).
+                  {
+                    guard: { type: 'hasCode', params: ({ event }) => ({ result: event.output, code: 'NOT_VERIFIED_ERROR' }) },
+                    target: '#auth.verifying.resend.sending',
+                    actions: { type: 'startVerification', params: { form: 'signIn' } },
+                  },
+                  {
+                    guard: { type: 'hasCode', params: ({ event }) => ({ result: event.output, code: 'INVALID_CREDENTIALS_ERROR' }) },
+                    target: 'failed',
+                    actions: [{ type: 'storeFailure', params: { failure: { kind: 'invalidCredentials' } } }, 'forgetPassword'],
+                  },
+                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+              },
+            },
+            // The failure stays on screen while the shopper corrects the form; the next submit clears it.
+            failed: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting', actions: 'clearErrors' },
+                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'signIn' } }, 'clearFailure'] },
+                ],
+                'auth.retry': { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting' },
+                'auth.showRegister': '#auth.forms.register',
+                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
+              },
             },
           },
+        },
+        register: {
+          initial: 'editing',
+          entry: 'clearErrors',
+          states: {
+            editing: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting', actions: 'clearErrors' },
+                  { actions: [{ type: 'storeErrors', params: { form: 'registration' } }, 'clearFailure'] },
+                ],
+                'auth.showSignIn': '#auth.forms.signIn',
+                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
+              },
+            },
+            submitting: {
+              entry: 'clearFailure',
+              invoke: {
+                id: 'registerAccount',
+                src: 'registerAccount',
+                input: ({ context }) => {
+                  const { email, ...rest } = formValue('registration', context.values);
+                  return { emailAddress: email, ...rest };
+                },
+                onDone: [
+                  // The server mailed the first code with the registration: a resend waits its turn.
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    target: '#auth.verifying.resend.coolingDown',
+                    actions: [{ type: 'startVerification', params: { form: 'registration' } }, { type: 'startCooldown', params: { seconds: null } }],
+                  },
+                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+              },
+            },
+            failed: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting', actions: 'clearErrors' },
+                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'registration' } }, 'clearFailure'] },
+                ],
+                'auth.retry': { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting' },
+                'auth.showSignIn': '#auth.forms.signIn',
+                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
+              },
+            },
+          },
+        },
+        // A failed social sign-in returns to the form it started from, its message shown there.
+        previous: { type: 'history' },
+      },
+    },
+    // Ignores every other event: one exchange of one ID token at a time.
+    social: {
+      entry: 'clearFailure',
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ context }) => ({ provider: context.social?.provider ?? '', token: context.social?.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedIn',
+            actions: [{ type: 'storeUser', params: ({ event }) => ({ result: event.output }) }, 'finishSocial'],
+          },
+          {
+            guard: { type: 'hasCode', params: ({ event }) => ({ result: event.output, code: 'RATE_LIMIT_ERROR' }) },
+            target: 'forms.previous',
+            actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) }, 'dropSocial'],
+          },
+          // Spec §4: a failed social sign-in shows the message the server returned.
+          {
+            target: 'forms.previous',
+            actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'refused', message: event.output.ok ? '' : event.output.message } }) }, 'dropSocial'],
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+        onError: { target: 'forms.previous', actions: [{ type: 'storeFailure', params: { failure: { kind: 'network' } } }, 'dropSocial'] },
       },
     },
-    // The failure stays on screen while the shopper corrects the form; the next submit clears it.
-    failed: {
+    // `/auth/otp`: the 6-digit code, and a resend that waits out its cooldown, side by side.
+    verifying: {
+      type: 'parallel',
+      entry: 'clearErrors',
+      // Another address or account: back to a form, the code step forgotten.
       on: {
-        'auth.change': { actions: 'changeField' },
-        'auth.submit': 'validating',
-        'auth.retry': 'validating',
+        'auth.showSignIn': { target: '#auth.forms.signIn', actions: ['clearPending', 'clearFailure'] },
+        'auth.showRegister': { target: '#auth.forms.register', actions: ['clearPending', 'clearFailure'] },
+      },
+      states: {
+        code: {
+          initial: 'editing',
+          on: { 'auth.codeSent': { target: '.editing', actions: ['clearCode', 'clearErrors', 'clearFailure'] } },
+          states: {
+            editing: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
+                  { actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
+                ],
+              },
+            },
+            checking: {
+              entry: 'clearFailure',
+              invoke: {
+                id: 'verifyAccount',
+                src: 'verifyAccount',
+                input: ({ context }) => ({
+                  code: formValue('code', context.values).code,
+                  email: context.pending?.email ?? '',
+                  ...(context.pending?.password ? { password: context.pending.password } : {}),
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    target: '#auth.signedIn',
+                    actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) },
+                    target: 'spent',
+                    actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
+                  },
+                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+              },
+            },
+            failed: {
+              on: {
+                'auth.change': { actions: 'changeField' },
+                'auth.submit': [
+                  { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
+                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
+                ],
+                'auth.retry': { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking' },
+              },
+            },
+            // Expired, or out of attempts: no submit until a new code is on its way (auth.codeSent).
+            spent: {},
+          },
+        },
+        resend: {
+          initial: 'ready',
+          states: {
+            ready: { on: { 'auth.resend': 'sending' } },
+            sending: {
+              invoke: {
+                id: 'resendCode',
+                src: 'resendCode',
+                input: ({ context }) => ({ emailAddress: context.pending?.email ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                    target: 'coolingDown',
+                    actions: [{ type: 'startCooldown', params: { seconds: null } }, 'countResend', 'announceCodeSent'],
+                  },
+                  // HTTP 429: the server's wait becomes the cooldown.
+                  {
+                    target: 'coolingDown',
+                    actions: [
+                      { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
+                      { type: 'startCooldown', params: ({ event }) => ({ seconds: event.output.ok ? null : event.output.retryAfterSeconds }) },
+                    ],
+                  },
+                ],
+                onError: { target: 'ready', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+              },
+            },
+            coolingDown: {
+              after: {
+                resendTick: [
+                  { guard: 'isCoolingDown', target: 'coolingDown', reenter: true, actions: 'tickCooldown' },
+                  { target: 'ready', actions: 'tickCooldown' },
+                ],
+              },
+            },
+          },
+        },
       },
     },
-    // Signed in; the page navigates to the (safe) redirect target.
-    succeeded: { type: 'final' },
+    // Every way in ends here. The session learns of the customer first; the page then moves on.
+    signedIn: {
+      entry: [{ type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) }, 'refreshCounts'],
+      initial: 'confirming',
+      states: {
+        confirming: {
+          invoke: { id: 'confirmSession', src: 'confirmSession', onDone: 'settled', onError: 'settled' },
+        },
+        settled: { type: 'final' },
+      },
+      after: { socialReloadDelay: { guard: 'isPopupSignIn', actions: 'reloadPage' } },
+    },
   },
 });
+
+function failureOf(result: Outcome): AuthFailure {
+  return result.ok ? { kind: 'network' } : toAuthFailure(result);
+}

@@ -1,7 +1,7 @@
 import type { RequestOptions, ShopClient } from './client';
 import { AddressFields, CurrentUserFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
-import { toResult, type Failure } from './result';
+import { orRateLimited, toResult, type Failure, type RateLimited } from './result';
 
 // The signed-in customer: profile, addresses, passwords, uploads.
 
@@ -178,9 +178,9 @@ export const requestPasswordResetDocument = graphql(`
   }
 `);
 
-/** Mails a 6-digit code (always success, to avoid revealing accounts). */
-export async function requestPasswordReset(client: ShopClient, emailAddress: string): Promise<boolean> {
-  return (await client.request(requestPasswordResetDocument, { emailAddress })).requestPasswordResetCode.success;
+/** Mails a 6-digit code (always success, to avoid revealing accounts; HTTP 429 when throttled). */
+export async function requestPasswordReset(client: ShopClient, emailAddress: string): Promise<{ ok: true } | RateLimited> {
+  return orRateLimited(client.request(requestPasswordResetDocument, { emailAddress }).then(() => ({ ok: true as const })));
 }
 
 export const verifyForgetpasswordCodeDocument = graphql(`
@@ -257,9 +257,9 @@ export const resetPasswordDocument = graphql(
 /** Core reset with a mailed token link (spec §8's password-reset errors). */
 export async function resetPassword(
   client: ShopClient,
-  variables: { token: string; password: string },
+  variables: { resetToken: string; password: string },
 ): Promise<PasswordResetResult> {
-  const r = (await client.request(resetPasswordDocument, variables)).resetPassword;
+  const r = (await client.request(resetPasswordDocument, { token: variables.resetToken, password: variables.password })).resetPassword;
   return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
 

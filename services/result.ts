@@ -1,3 +1,5 @@
+import { ShopApiError } from './client';
+
 // Vendure answers expected failures as data (`... on ErrorResult { errorCode message }`). Services
 // turn them into tagged results so machines route on `ok`/`code` and views never see __typename.
 
@@ -61,4 +63,24 @@ export function toResult<R extends { __typename: string }, S extends object, N e
     return { ok: false, code: errorCode, message, ...extra } as FailureOf<R>;
   }
   return { ok: true, ...success(result as SuccessOf<R>) };
+}
+
+/**
+ * The failure of a call the backend refused with HTTP 429 and a RATE_LIMIT_ERROR GraphQL error (its
+ * throttles sit in front of operations whose result types cannot carry a RateLimitError; server/README.md,
+ * common plugin), with the wait the error's extensions name.
+ */
+export type RateLimited = Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number | null }>;
+
+/** Awaits a Shop API call and turns an HTTP 429 into a `RATE_LIMIT_ERROR` result; other errors pass. */
+export async function orRateLimited<T>(call: Promise<T>): Promise<T | RateLimited> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
+      const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
+      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
+    }
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
-import { ShopApiError, type ShopClient } from './client';
+import type { ShopClient } from './client';
 import { CurrentUserFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
-import { toResult, type Failure } from './result';
+import { orRateLimited, toResult, type Failure, type RateLimited } from './result';
 
 // The visitor's session and signing in/out. Tokens travel in the `vendure-auth-token` response
 // header, which the client hands to its `onToken` callback (the session machine stores it).
@@ -73,17 +73,11 @@ export async function login(
   client: ShopClient,
   variables: { username: string; password: string; rememberMe?: boolean },
 ): Promise<LoginResult> {
-  let r;
-  try {
-    r = (await client.request(loginDocument, { rememberMe: true, ...variables })).login;
-  } catch (error) {
-    if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
-      const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
-    }
-    throw error;
-  }
-  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
+  return orRateLimited(
+    client
+      .request(loginDocument, { rememberMe: true, ...variables })
+      .then(({ login: r }) => toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }))),
+  );
 }
 
 export const authenticateDocument = graphql(
@@ -105,14 +99,15 @@ export type AuthenticateResult = { ok: true; user: CurrentUser } | Failure<'INVA
 export async function authenticateWithIdToken(
   client: ShopClient,
   variables: { token: string; provider?: string },
-): Promise<AuthenticateResult> {
-  const r = (
-    await client.request(authenticateDocument, {
-      input: { idtoken: { token: variables.token, provider: variables.provider ?? null } },
-      rememberMe: true,
-    })
-  ).authenticate;
-  return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
+): Promise<AuthenticateResult | RateLimited> {
+  return orRateLimited(
+    client
+      .request(authenticateDocument, {
+        input: { idtoken: { token: variables.token, provider: variables.provider ?? null } },
+        rememberMe: true,
+      })
+      .then(({ authenticate: r }) => toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }))),
+  );
 }
 
 export const logoutDocument = graphql(`
@@ -145,9 +140,8 @@ export type RegisterResult =
 export async function register(
   client: ShopClient,
   input: { emailAddress: string; password: string; firstName?: string; lastName?: string; phoneNumber?: string },
-): Promise<RegisterResult> {
-  const r = (await client.request(registerDocument, { input })).registerCustomerAccount;
-  return toResult(r, () => ({}));
+): Promise<RegisterResult | RateLimited> {
+  return orRateLimited(client.request(registerDocument, { input }).then((data) => toResult(data.registerCustomerAccount, () => ({}))));
 }
 
 export const verifyAccountDocument = graphql(
@@ -188,8 +182,8 @@ export const refreshVerifyDocument = graphql(`
   }
 `);
 
-/** Re-sends a verification code (always success, to avoid revealing accounts). */
-export async function refreshVerify(client: ShopClient, emailAddress: string): Promise<boolean> {
-  return (await client.request(refreshVerifyDocument, { emailAddress })).refreshVerify.success;
+/** Re-sends a verification code (always success, to avoid revealing accounts; HTTP 429 beyond 3 codes). */
+export async function refreshVerify(client: ShopClient, emailAddress: string): Promise<{ ok: true } | RateLimited> {
+  return orRateLimited(client.request(refreshVerifyDocument, { emailAddress }).then(() => ({ ok: true as const })));
 }
 

@@ -1,25 +1,55 @@
 /**
  * THE composition root: the only place that wires machines to services and to the browser
  * (storage, cookies, fetch, navigation). Machines name their actors and side-effecting actions;
- * here they get real implementations with `.provide(...)`. Tests build the same actors with fakes.
+ * here they get real implementations with `.provide(...)`, and nothing else happens: the flow
+ * between session, cart and wishlist is machines/shop.machine.ts's. Tests build the same actors
+ * with fakes (tests/unit/src/app/actors.test.ts).
  */
-import { createActor, fromPromise, waitFor, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
+import { cartMachine } from '../../machines/cart.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { contactMachine } from '../../machines/contact.machine';
-import { reviewMachine } from '../../machines/review.machine';
+import { couponMachine } from '../../machines/coupon.machine';
 import { localeMachine } from '../../machines/locale.machine';
+import { passwordResetMachine } from '../../machines/password-reset.machine';
+import { reviewMachine } from '../../machines/review.machine';
 import { searchMachine } from '../../machines/search.machine';
 import { sessionMachine } from '../../machines/session.machine';
+import { shopMachine } from '../../machines/shop.machine';
+import { signOutMachine } from '../../machines/sign-out.machine';
+import { wishlistMachine, type WishlistItem } from '../../machines/wishlist.machine';
+import { changeUserPassword, requestPasswordReset, verifyPasswordResetCode } from '../../services/account.service';
+import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartLine, removeCouponCode } from '../../services/cart.service';
+import { getShippingMethods } from '../../services/checkout.service';
+import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
+import { sendContactMessage } from '../../services/content.service';
 import { recordProductView } from '../../services/products.service';
 import { findReviewableLine, submitProductReview } from '../../services/reviews.service';
 import { searchProducts } from '../../services/search.service';
-import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
-import { sendContactMessage } from '../../services/content.service';
-import { checkUser, createSession, login } from '../../services/session.service';
+import {
+  authenticateWithIdToken,
+  checkUser,
+  createSession,
+  login,
+  logout,
+  refreshVerify,
+  register,
+  verifyAccount,
+} from '../../services/session.service';
+import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.service';
+import type { AppActors, CartActor, SessionActor, WishlistActor } from '../containers/app-actors.types';
 import type { Locale } from '../i18n/locales';
-import { createShopActors, type CartActor, type GuestWishlistStore, type TabChannel, type WishlistActor } from './shop-actors';
+import { toProductCard } from '../lib/catalogue/view-models';
 import type { StoredToken, TokenStore } from '../lib/token-store';
+import type { GuestWishlistStore, TabChannel } from './browser-adapters';
+
+export type { AppActors };
+
+/** The account's favourites are loaded in one page (hearts everywhere need every id). */
+export const WISHLIST_TAKE = 100;
+/** How long a sign-in waits for the session's user check before the page moves on anyway. */
+const SIGN_IN_CHECK_TIMEOUT_MS = 10_000;
 
 export interface AppActorsDeps {
   /** The locale of the page the app starts on (route prefix). */
@@ -39,102 +69,30 @@ export interface AppActorsDeps {
   navigate: (href: string) => void;
   /** Writes the locale cookie (i18n_redirected). */
   writeLocaleCookie: (locale: Locale) => void;
+  /** Spec §4: the page reload after a popup sign-in (browser-adapters.ts). */
+  reloadPage?: () => void;
   fetch?: typeof globalThis.fetch;
   recorder?: FailureRecorder;
   /** Dev inspector (see docs/inspector.md). */
   inspect?: (event: InspectionEvent) => void;
-  /** Cart/wishlist: a guest's favourites store and the cross-tab channel (browser: shop-actors.ts). */
+  /** A guest's favourites store and the cross-tab channel (browser: browser-adapters.ts). */
   guestWishlist?: GuestWishlistStore;
   tabChannel?: TabChannel | null;
 }
 
-export type SessionActor = Actor<typeof sessionMachine>;
-export type LocaleActor = Actor<typeof localeMachine>;
-export type SearchActor = Actor<typeof searchMachine>;
-
-export interface AppActors {
-  session: SessionActor;
-  locale: LocaleActor;
-  search: SearchActor;
-  /** The active order (cart page, header count, add-to-cart buttons). */
-  cart: CartActor;
-  /** Favourites (hearts, header count, wishlist page). */
-  wishlist: WishlistActor;
-  /** Catalogue: counts a product view for "most watched" (fire and forget, failures swallowed). */
-  recordProductView(productId: string): void;
-  /**
-   * Starts an actor from page-scoped logic (`machines.*`). Views use this instead of importing
-   * xstate, so xstate stays in the lazily loaded actors chunk (src/app/app-actors.tsx).
-   */
-  spawn: typeof createActor;
-  /** The Shop API client of a locale (shares the session's token). */
-  client(locale: Locale): ShopClient;
-  /** Page-scoped machines, already wired; views create them with useActorRef/useMachine. */
-  machines: {
-    contact: ReturnType<typeof provideContact>;
-    /** Catalogue: writing a product review. */
-    review: ReturnType<typeof provideReview>;
-    /** Listings: the price filter's pending edit (no services; here so views need not load xstate). */
-    catalogueFilters: typeof catalogueFiltersMachine;
-    /** Auth: signing in with email and password (the session learns of it before it resolves). */
-    auth: ReturnType<typeof provideAuth>;
-    /** Cart page: the coupon form (its orders go to the cart actor). */
-    coupon: ReturnType<typeof createShopActors>['coupon'];
-    /** Cart page: cheapest eligible shipping method, halalas (null: none). */
-    shippingEstimate: ReturnType<typeof createShopActors>['shippingEstimate'];
-  };
-  start(): void;
-  stop(): void;
-}
-
-function provideContact(client: () => ShopClient) {
-  return contactMachine.provide({
-    actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(client(), input)) },
-  });
-}
-
-function provideReview(client: () => ShopClient) {
-  return reviewMachine.provide({
-    actors: {
-      findReviewableLine: fromPromise(({ input }) => findReviewableLine(client(), input.productId)),
-      submitReview: fromPromise(({ input }) => submitProductReview(client(), input)),
-    },
-  });
-}
-
-/** How long a sign-in waits for the session's user check before the page moves on anyway. */
-const SIGN_IN_CHECK_TIMEOUT_MS = 10_000;
-
-function provideAuth(client: () => ShopClient, session: () => SessionActor) {
-  return authMachine.provide({
-    actors: {
-      login: fromPromise(async ({ input }) => {
-        const result = await login(client(), input);
-        if (!result.ok) return result;
-        // The response header already handed the new token to the session (client onToken). The
-        // check that follows fills in the customer id and counts; the cart and wishlist actors
-        // react to the customer change (anonymous order and guest favourites merge into the account).
-        const s = session();
-        s.send({ type: 'session.signedIn' });
-        await waitFor(s, (snap) => snap.matches('loggedIn') || snap.matches('anonymous'), { timeout: SIGN_IN_CHECK_TIMEOUT_MS }).catch(
-          () => undefined,
-        );
-        return result;
-      }),
-    },
-  });
-}
-
-function provideRecordProductView(client: () => ShopClient) {
-  // A failed count is not the shopper's problem: swallow it here, where nothing waits for it.
-  return fromPromise<boolean, { productId: string }>(({ input }) => recordProductView(client(), input.productId).catch(() => false));
+export function toWishlistItem(card: ReturnType<typeof toProductCard>): WishlistItem {
+  return { id: card.id, slug: card.slug, name: card.name, image: card.image, price: card.price, variantId: card.variantId };
 }
 
 export function createAppActors(deps: AppActorsDeps): AppActors {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const guestWishlist = deps.guestWishlist ?? { read: () => [], write: () => {}, clear: () => {} };
+  const channel = deps.tabChannel ?? null;
   const clients = new Map<Locale, ShopClient>();
-  // Filled in below; the clients read the token from the session actor and report new ones to it.
-  let session: SessionActor | null = null;
+
+  // The session is the shop actor's child: it exists once the shop has started, so the clients
+  // look it up on each call.
+  const session = () => shop.system.get('session') as SessionActor | undefined;
 
   function client(locale: Locale): ShopClient {
     let c = clients.get(locale);
@@ -145,15 +103,15 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
         name: 'browser',
         fetch: doFetch,
         recorder: deps.recorder,
-        getToken: () => session?.getSnapshot().context.token ?? null,
-        onToken: (token) => session?.send({ type: 'session.tokenChanged', token }),
+        getToken: () => session()?.getSnapshot().context.token ?? null,
+        onToken: (token) => session()?.send({ type: 'session.tokenChanged', token }),
       });
       clients.set(locale, c);
     }
     return c;
   }
 
-  const locale: LocaleActor = createActor(
+  const locale = createActor(
     localeMachine.provide({
       actors: { loadCatalog: fromPromise(async ({ input }) => void (await deps.loadCatalog(input.locale))) },
       actions: {
@@ -165,80 +123,182 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   );
   const current = () => client(locale.getSnapshot().context.locale);
 
-  session = createActor(
-    sessionMachine.provide({
+  const shop = createActor(
+    shopMachine.provide({
       actors: {
-        createSession: fromPromise(() => createSession(current())),
-        checkUser: fromPromise(() => checkUser(current())),
+        session: sessionMachine.provide({
+          actors: {
+            createSession: fromPromise(() => createSession(current())),
+            checkUser: fromPromise(() => checkUser(current())),
+          },
+          actions: {
+            storeToken: (_, params) => deps.tokenStore.write(params.token, Date.now()),
+            forgetToken: () => deps.tokenStore.clear(),
+            // Fire and forget: the sync is an optional courtesy to a same-origin backend.
+            syncToken: (_, params) => {
+              void doFetch(params.url, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${params.token}` },
+                credentials: 'same-origin',
+                keepalive: true,
+              }).catch(() => undefined);
+            },
+            unsyncToken: (_, params) => {
+              void doFetch(params.url, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+            },
+          },
+        }),
+        cart: cartMachine.provide({
+          actors: {
+            fetchActiveOrder: fromPromise(() => getActiveOrder(current())),
+            addToCart: fromPromise(({ input }) => addToCart(current(), input)),
+            adjustLine: fromPromise(({ input }) => adjustCartLine(current(), input)),
+            removeLine: fromPromise(({ input }) => removeCartLine(current(), input.orderLineId)),
+          },
+        }),
+        wishlist: wishlistMachine.provide({
+          actors: {
+            fetchWishList: fromPromise(async () => {
+              const page = await getWishList(current(), { take: WISHLIST_TAKE });
+              const now = new Date();
+              return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems };
+            }),
+            toggleFav: fromPromise(({ input }) => toggleFav(current(), input.productId)),
+            mergeWishList: fromPromise(({ input }) => mergeWishList(current(), input.productIds)),
+          },
+          actions: {
+            persistGuest: (_, params) => guestWishlist.write(params.items),
+            clearGuest: () => guestWishlist.clear(),
+          },
+        }),
       },
-      actions: {
-        storeToken: (_, params) => deps.tokenStore.write(params.token, Date.now()),
-        forgetToken: () => deps.tokenStore.clear(),
-        // Fire and forget: the sync is an optional courtesy to a same-origin backend.
-        syncToken: (_, params) => {
-          void doFetch(params.url, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${params.token}` },
-            credentials: 'same-origin',
-            keepalive: true,
-          }).catch(() => undefined);
-        },
-        unsyncToken: (_, params) => {
-          void doFetch(params.url, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
-        },
-      },
+      actions: { postToTabs: (_, { message }) => channel?.post(message) },
     }),
     {
-      input: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
+      input: {
+        session: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
+        guestWishlist: guestWishlist.read(),
+      },
+      id: 'shop',
       inspect: deps.inspect,
     },
   );
 
-  const search: SearchActor = createActor(
+  const search = createActor(
     searchMachine.provide({
       actors: { searchProducts: fromPromise(({ input, signal }) => searchProducts(current(), input, { signal })) },
     }),
     { inspect: deps.inspect },
   );
 
-  const recordView = provideRecordProductView(current);
-  const sessionActor = session;
-  const shop = createShopActors({
-    session: sessionActor,
-    client: current,
-    guestWishlist: deps.guestWishlist ?? { read: () => [], write: () => {}, clear: () => {} },
-    channel: deps.tabChannel ?? null,
-    inspect: deps.inspect,
-  });
+  // What every way into an account does once signed in (auth, password reset): the session learns
+  // of it and checks the customer (the check hands the cart and the wishlist their counts).
+  const signIn = {
+    actors: {
+      confirmSession: fromPromise<void, void>(async () => {
+        const s = session();
+        if (!s) return;
+        await waitFor(s, (snap) => snap.matches('loggedIn') || snap.matches('anonymous'), { timeout: SIGN_IN_CHECK_TIMEOUT_MS }).catch(
+          () => undefined,
+        );
+      }),
+    },
+    actions: {
+      storeSignIn: (_: unknown, params: { user: { id: string } | null }) =>
+        session()?.send({ type: 'session.signedIn', customerId: params.user?.id ?? null }),
+      refreshCounts: () => {},
+    },
+  };
+
+  const recordView = fromPromise<boolean, { productId: string }>(({ input }) =>
+    // A failed count is not the shopper's problem: swallow it here, where nothing waits for it.
+    recordProductView(current(), input.productId).catch(() => false),
+  );
+
+  let unsubscribeTabs: (() => void) | null = null;
+
   return {
-    session: sessionActor,
+    shop,
+    get session() {
+      return session() as SessionActor;
+    },
+    get cart() {
+      return shop.system.get('cart') as CartActor;
+    },
+    get wishlist() {
+      return shop.system.get('wishlist') as WishlistActor;
+    },
     locale,
     search,
-    cart: shop.cart,
-    wishlist: shop.wishlist,
     client,
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
     },
     spawn: createActor,
     machines: {
-      contact: provideContact(current),
-      review: provideReview(current),
+      contact: contactMachine.provide({
+        actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
+      }),
+      review: reviewMachine.provide({
+        actors: {
+          findReviewableLine: fromPromise(({ input }) => findReviewableLine(current(), input.productId)),
+          submitReview: fromPromise(({ input }) => submitProductReview(current(), input)),
+        },
+      }),
       catalogueFilters: catalogueFiltersMachine,
-      auth: provideAuth(current, () => sessionActor),
-      coupon: shop.coupon,
-      shippingEstimate: shop.shippingEstimate,
+      auth: authMachine.provide({
+        actors: {
+          ...signIn.actors,
+          login: fromPromise(({ input }) => login(current(), input)),
+          registerAccount: fromPromise(({ input }) => register(current(), input)),
+          verifyAccount: fromPromise(({ input }) => verifyAccount(current(), input)),
+          resendCode: fromPromise(({ input }) => refreshVerify(current(), input.emailAddress)),
+          authenticate: fromPromise(({ input }) => authenticateWithIdToken(current(), input)),
+        },
+        actions: { ...signIn.actions, reloadPage: () => deps.reloadPage?.() },
+      }),
+      passwordReset: passwordResetMachine.provide({
+        actors: {
+          ...signIn.actors,
+          requestResetCode: fromPromise(({ input }) => requestPasswordReset(current(), input.emailAddress)),
+          verifyResetCode: fromPromise(({ input }) => verifyPasswordResetCode(current(), input)),
+          changePassword: fromPromise(({ input }) => changeUserPassword(current(), input)),
+        },
+        actions: signIn.actions,
+      }),
+      signOut: signOutMachine.provide({
+        actors: { logout: fromPromise(() => logout(current())) },
+        // The shop machine holds and reloads the cart and signs the wishlist out on the new session.
+        actions: { clearLocalState: () => session()?.send({ type: 'session.signedOut' }) },
+      }),
+      coupon: couponMachine.provide({
+        actors: {
+          applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
+          removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
+        },
+        actions: {
+          orderChanged: (_, params) => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
+        },
+      }),
+      shippingEstimate: fromPromise<number | null, { orderKey: string }>(async () => {
+        const methods = await getShippingMethods(current());
+        return methods.length ? Math.min(...methods.map((m) => m.priceWithTax)) : null;
+      }),
     },
     start() {
       locale.start();
-      sessionActor.start();
-      search.start();
       shop.start();
+      search.start();
+      unsubscribeTabs =
+        channel?.subscribe((message) =>
+          shop.send(message.type === 'cart' ? { type: 'tabs.cartChanged' } : { type: 'tabs.wishlistChanged', guestItems: guestWishlist.read() }),
+        ) ?? null;
     },
     stop() {
-      shop.stop();
+      unsubscribeTabs?.();
+      unsubscribeTabs = null;
       search.stop();
-      sessionActor.stop();
+      shop.stop();
       locale.stop();
     },
   };

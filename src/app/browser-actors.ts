@@ -1,23 +1,18 @@
 /**
  * The browser's app actors, in a chunk of their own: loaded after the page has hydrated (or at the
  * first interaction that needs them), so xstate, the machines and the GraphQL client are not part of
- * the JavaScript a page needs for its first paint (issue 4's budget). src/app/app-actors.tsx loads it.
+ * the JavaScript a page needs for its first paint (issue 4's budget). src/containers/app-actors.tsx loads it (the loader comes from src/entry.client.tsx).
  */
 import type { InspectionEvent } from 'xstate';
 import { loadI18n } from '../i18n/i18n';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/locales';
-import { createAppActors, type AppActors } from './actors';
+import type { AppActors, BrowserActorsOptions } from '../containers/app-actors.types';
+import { createAppActors } from './actors';
+import { browserShopDeps, reloadPage } from './browser-adapters';
 import { createFailureLog } from './failure-log';
-import { browserShopDeps } from './shop-actors';
 import { browserTokenStore } from '../lib/token-store';
 
-export interface BrowserActorsOptions {
-  locale: Locale;
-  cookieLocale: boolean;
-  tokenSyncUrl: string | null;
-  secureCookies: boolean;
-  navigate: (href: string) => void;
-}
+export type { BrowserActorsOptions };
 
 /** Whether the dev inspector was asked for (docs/inspector.md). Always false in production builds. */
 function inspectorRequested(): boolean {
@@ -46,6 +41,7 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     tokenSyncUrl: options.tokenSyncUrl,
     loadCatalog: loadI18n,
     navigate: options.navigate,
+    reloadPage,
     writeLocaleCookie: (locale: Locale) => {
       document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
     },

@@ -4,8 +4,9 @@ import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
 import { useActorSelector } from './use-actor-selector';
 import { yieldToMain } from '../lib/yield-to-main';
-import type { AppActors } from '../app/actors';
-import type { BrowserActorsOptions } from '../app/browser-actors';
+import type { AppActors, BrowserActorsOptions } from './app-actors.types';
+import { cartCount } from '../../machines/cart.selectors';
+import { wishlistCount } from '../../machines/wishlist.selectors';
 
 export type { AppActors };
 
@@ -186,8 +187,10 @@ export function useSessionSummary(): SessionSummary {
   const { actors } = useHandle();
   const session = actors?.session;
   const known = useActorSelector(session, (s) => s.matches('anonymous') || s.matches('loggedIn') || s.context.customerId !== null, false);
-  const cartCount = useActorSelector(session, (s) => s.context.cartCount, 0);
-  const wishlistCount = useActorSelector(session, (s) => s.context.wishlistCount, 0);
+  // Each count is its machine's own: the cart's (null until the check's hint or the first load)
+  // and the wishlist's (a guest's local list or the account's), shown once the session is known.
+  const cart = useActorSelector(actors?.cart, (s) => cartCount(s.context), null);
+  const wishlist = useActorSelector(actors?.wishlist, (s) => wishlistCount(s.context), null);
   const loggedIn = useActorSelector(session, (s) => s.context.customerId !== null, false);
-  return { cartCount: known ? cartCount : null, wishlistCount: known ? wishlistCount : null, loggedIn };
+  return { cartCount: cart, wishlistCount: known ? wishlist : null, loggedIn };
 }

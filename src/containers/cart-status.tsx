@@ -4,12 +4,13 @@ import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
 import { LocaleLink } from '../components/locale-link/locale-link';
 import { cartErrorText } from '../components/cart/cart-messages';
+import { cartFailure } from '../../machines/cart.selectors';
 
 /** What the last cart action did: added, capped by stock, or failed (with retry). */
 export function CartStatus() {
   const { i18n } = useLingui();
   const { actor: cart, send } = useAppActor('cart');
-  const failed = useActorSelector(cart, (s) => s.context.failed, null);
+  const failed = useActorSelector(cart, (s) => cartFailure(s.context), null);
   const stock = useActorSelector(cart, (s) => s.context.stockNotice, null);
   const lastDone = useActorSelector(cart, (s) => s.context.lastDone, null);
   const busy = useActorSelector(cart, (s) => s.matches('mutating'), false);
@@ -19,7 +20,7 @@ export function CartStatus() {
   if (failed) {
     body = (
       <div className="cart-status__box cart-status__box--error" role="alert">
-        <p>{cartErrorText(i18n, failed.error)}</p>
+        <p>{cartErrorText(i18n, failed)}</p>
         <div className="cart-status__actions">
           {canRetry && (
             <button type="button" className="button button--primary" onClick={() => void send({ type: 'cart.retry' })}>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
-import type { CartIntent } from '../../machines/lib/cart-projection';
+import type { CartContext } from '../../machines/cart.machine';
+import { isAdding } from '../../machines/cart.selectors';
 import type { WishlistItem } from '../../machines/wishlist.machine';
 import { isFavourite } from '../../machines/wishlist.selectors';
 import { CatalogueActionsContext, type CatalogueActions } from '../components/catalogue/product-actions';
@@ -10,7 +11,7 @@ import { CatalogueActionsContext, type CatalogueActions } from '../components/ca
  * Connects the catalogue's buttons (add to cart, heart) to the cart and wishlist actors, and
  * announces what happened in one polite live region for the whole site.
  */
-const NO_QUEUE: CartIntent[] = [];
+const NO_QUEUE: CartContext['queue'] = [];
 
 // Shown only once the actors are there (after the page has loaded): its own chunk (decision 009).
 const CartStatus = lazy(() => import('./cart-status').then((module) => ({ default: module.CartStatus })));
@@ -43,7 +44,7 @@ export function ShopActionsBridge({ children }: { children: ReactNode }) {
     () => ({
       onAddToCart,
       onToggleFav,
-      isAdding: (variantId) => queue.some((q) => q.kind === 'add' && q.variantId === variantId),
+      isAdding: (variantId) => isAdding({ queue }, variantId),
       isFav: (productId) => (wish ? isFavourite(wish, productId) : false),
     }),
     [onAddToCart, onToggleFav, queue, wish],

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Actor, AnyActorLogic, EventFromLogic, InputFrom } from 'xstate';
 import { useAppActorsHandle } from './app-actors';
-import type { AppActors } from '../app/actors';
+import type { AppActors } from './app-actors.types';
 
 export interface PageActor<TLogic extends AnyActorLogic> {
   /** null until the app's actors have loaded (and on the server). */

@@ -29,11 +29,11 @@ tester.run('architecture/layer-imports', rule, {
     at('src/components/cart/cart-badge.tsx', "import { useLocale } from '../../lib/use-locale';\nimport { cartMachine } from '../../../machines/cart.machine';"),
     // src/ downwards: containers -> components, lib; routes -> containers; app -> routes; lib -> machines
     at('src/containers/cart-status.tsx', "import { LocaleLink } from '../components/locale-link/locale-link';\nimport { money } from '../lib/money';"),
-    at('src/containers/app-actors.tsx', "import type { AppActors } from '../app/actors';"),
+    at('src/containers/app-actors.tsx', "import type { AppActors } from './app-actors.types';"),
     at('src/routes/cart/cart.tsx', "import { useAppActor } from '../../containers/app-actors';\nimport { CartLine } from '../../components/cart/cart-line';"),
     at('src/root.tsx', "import { ShopActionsBridge } from './containers/shop-actions-bridge';"),
     at('src/entry.client.tsx', "import { provideAppActors } from './containers/app-actors';\nconst m = import('./app/browser-actors');"),
-    at('src/app/shop-actors.ts', "import { toProductCard } from '../lib/catalogue/view-models';"),
+    at('src/app/actors.ts', "import { toProductCard } from '../lib/catalogue/view-models';\nimport type { AppActors } from '../containers/app-actors.types';"),
     at('src/lib/catalogue/view-models.ts', "import { variantPricing } from '../../../machines/lib/variant-pricing';\nimport type { Cart } from '../../../services/cart.service';"),
     at('src/lib/shop.server.ts', "import { createShopClient } from '../../services/client';"),
     at('src/components/cart/cart-badge.tsx', "import type { Cart } from '../../../services/cart.service';"),
@@ -67,6 +67,8 @@ tester.run('architecture/layer-imports', rule, {
     at('src/lib/catalogue/view-models.ts', "import { useAppActor } from '../../containers/app-actors';", [layer('lib', 'containers')]),
     at('src/containers/cart-status.tsx', "import { CartPage } from '../routes/cart/cart';", [layer('containers', 'routes')]),
     at('src/containers/app-actors.tsx', "const m = await import('../app/browser-actors');", [layer('containers', 'app')]),
+    // AppActors lives in containers: not even a type comes from the composition root
+    at('src/containers/use-page-actor.ts', "import type { AppActors } from '../app/actors';", [layer('containers', 'app')]),
     at('src/routes/catalogue/product-reviews.ts', "import { TOKEN_COOKIE } from '../../app/token-store';", [layer('routes', 'app')]),
     at('src/lib/money.ts', "import { getCart } from '../../services/cart.service';", [layer('lib', 'services')]),
     at('src/components/cart/cart-line.tsx', "import { getCart } from '../../../services/cart.service';", [layer('components', 'services')]),

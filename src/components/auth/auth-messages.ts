@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { AuthFailure } from '../../../machines/auth.machine';
 import { AUTH_LIMITS, type AuthMessageId } from '../../../machines/schemas/auth.schema';
 
-const { passwordMax } = AUTH_LIMITS;
+const { passwordMax, newPasswordMin, nameMax, codeLength } = AUTH_LIMITS;
 
 /** The sign-in schema reports message ids; these are their translations. */
 export const AUTH_MESSAGES: Record<AuthMessageId, MessageDescriptor> = {
@@ -11,6 +11,15 @@ export const AUTH_MESSAGES: Record<AuthMessageId, MessageDescriptor> = {
   'auth.email.invalid': msg`Please enter a valid email address, for example name@example.com.`,
   'auth.password.required': msg`Please enter your password.`,
   'auth.password.tooLong': msg`A password has at most ${passwordMax} characters.`,
+  'auth.password.tooShort': msg`Choose a password of at least ${newPasswordMin} characters.`,
+  'auth.password.needsLetter': msg`Your password needs at least one letter.`,
+  'auth.password.needsDigit': msg`Your password needs at least one digit.`,
+  'auth.firstName.required': msg`Please enter your first name.`,
+  'auth.firstName.tooLong': msg`A first name has at most ${nameMax} characters.`,
+  'auth.lastName.required': msg`Please enter your last name.`,
+  'auth.lastName.tooLong': msg`A last name has at most ${nameMax} characters.`,
+  'auth.code.required': msg`Please enter the ${codeLength}-digit code from the email.`,
+  'auth.code.invalid': msg`The code is ${codeLength} digits, for example 123456.`,
 };
 
 /** The summary text of a failed sign-in. `refused` carries the server's own (translated) message. */
@@ -24,6 +33,26 @@ export function authFailureText(failure: AuthFailure, translate: (m: MessageDesc
       );
     case 'rateLimited':
       return translate(msg`Too many sign-in attempts. For your security, please wait a few minutes before trying again.`);
+    case 'nativeAuthUnavailable':
+      return translate(msg`Signing in with an email address and password is not available right now. Please use another way to sign in.`);
+    case 'passwordRejected':
+      return failure.message;
+    case 'wrongCode': {
+      const { attemptsLeft } = failure;
+      return translate(
+        attemptsLeft === 1
+          ? msg`That code is not right. You have one more try with this code.`
+          : msg`That code is not right. You have ${attemptsLeft} more tries with this code.`,
+      );
+    }
+    case 'tooManyAttempts':
+      return translate(msg`This code can no longer be used. Ask for a new code and try again.`);
+    case 'codeExpired':
+      return translate(msg`This code has expired. Ask for a new code and try again.`);
+    case 'resetTokenInvalid':
+      return translate(msg`This password reset is no longer valid. Please start again.`);
+    case 'resetTokenExpired':
+      return translate(msg`This password reset has expired. Please start again.`);
     case 'network':
       return translate(msg`We could not reach the store to sign you in. Check your connection and try again.`);
     case 'refused':

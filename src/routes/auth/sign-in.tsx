@@ -14,6 +14,7 @@ import { useActorSelector } from '../../containers/use-actor-selector';
 import { useLocale } from '../../lib/use-locale';
 import { usePageActor } from '../../containers/use-page-actor';
 import { routeMeta } from '../../seo/route-meta';
+import type { AuthFailure } from '../../../machines/auth.machine';
 import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,11 +43,14 @@ export default function SignInPage() {
   // The auth machine comes with the app's actors (decision 007: after hydration; this page asks for
   // them at once). Until then the same form shows what is typed (`early`) while the events wait in
   // usePageActor's queue, so nothing typed or submitted is lost and focus stays in the one form.
-  const { actor: auth, send } = usePageActor((machines) => machines.auth);
+  const { actor: auth, send } = usePageActor((machines) => machines.auth, { input: { start: 'signIn' } });
   const [early, setEarly] = useState<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
   const snapshot = useActorSelector<AuthSnapshot, AuthSnapshot | null>(auth, (s) => s, null);
   const { loggedIn } = useSessionSummary();
-  const succeeded = snapshot?.matches('succeeded') ?? false;
+  const succeeded = snapshot?.matches({ signedIn: 'settled' }) ?? false;
+  // A sign-in whose address is not confirmed yet goes on to the e-mail code (a fresh one is sent).
+  // The code step has no page yet: meanwhile this one says what it said before, and stays put.
+  const verifying = snapshot?.matches('verifying') ?? false;
 
   // Signed in now, or already when the page opened: on to the target (replacing /auth in history).
   useEffect(() => {
@@ -57,16 +61,16 @@ export default function SignInPage() {
   for (const [field, id] of Object.entries(snapshot?.context.errors ?? {}) as [SignInField, keyof typeof AUTH_MESSAGES][]) {
     errors[field] = i18n._(AUTH_MESSAGES[id]);
   }
-  const failure = snapshot?.context.failure ?? null;
+  const failure: AuthFailure | null = verifying ? { kind: 'notVerified' } : (snapshot?.context.failure ?? null);
   const status = !snapshot
     ? early.submitted
       ? 'submitting'
       : 'idle'
     : succeeded
       ? 'succeeded'
-      : snapshot.matches('submitting')
+      : snapshot.matches({ forms: { signIn: 'submitting' } })
         ? 'submitting'
-        : snapshot.matches('failed')
+        : verifying || snapshot.matches({ forms: { signIn: 'failed' } })
           ? 'failed'
           : 'idle';
 

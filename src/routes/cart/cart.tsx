@@ -12,7 +12,8 @@ import { checkoutHref } from '../../components/cart/safe-redirect';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta } from '../../seo/route-meta';
-import { pendingQuantity, type CartIntent } from '../../../machines/lib/cart-projection';
+import type { CartContext } from '../../../machines/cart.machine';
+import { cartFailure, lineQuantity } from '../../../machines/cart.selectors';
 
 // Decision 003: the cart is per session, so the server renders the shell and a skeleton; the
 // browser fills it from the cart actor (which the header count shares).
@@ -36,7 +37,7 @@ export default function CartPage() {
   );
 }
 
-const NO_QUEUE: readonly CartIntent[] = [];
+const NO_QUEUE: CartContext['queue'] = [];
 
 function CartContents() {
   const { i18n } = useLingui();
@@ -44,14 +45,15 @@ function CartContents() {
   const { actor: cart, send } = useAppActor('cart');
   const order = useActorSelector(cart, (s) => s.context.order, null);
   const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
-  const loading = useActorSelector(cart, (s) => s.matches('loading'), false);
-  const loadFailed = useActorSelector(cart, (s) => (s.matches('loadFailed') ? s.context.failed : null), null);
+  // Waiting for the session's token counts as loading: the cart has not asked yet.
+  const loading = useActorSelector(cart, (s) => s.matches('waiting') || s.matches('loading'), false);
+  const loadFailed = useActorSelector(cart, (s) => (s.matches('loadFailed') ? cartFailure(s.context) : null), null);
   const { loggedIn } = useSessionSummary();
 
   if (loadFailed) {
     return (
       <div className="cart-page__failed" role="alert">
-        <p>{cartErrorText(i18n, loadFailed.error)}</p>
+        <p>{cartErrorText(i18n, loadFailed)}</p>
         <button type="button" className="button button--primary" onClick={() => void send({ type: 'cart.retry' })}>
           <Trans>Try again</Trans>
         </button>
@@ -75,7 +77,7 @@ function CartContents() {
           <CartLine
             key={line.id}
             line={line}
-            pendingQuantity={pendingQuantity(queue, line.id)}
+            pendingQuantity={lineQuantity({ queue }, line.id)}
             onQuantity={(lineId, quantity) => void send({ type: 'cart.setQuantity', lineId, quantity })}
             onRemove={(lineId) => void send({ type: 'cart.remove', lineId })}
           />

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
-import { createAppActors, type AppActorsDeps } from '../../../src/app/actors';
-import type { TokenStore } from '../../../src/lib/token-store';
+import { waitFor, type AnyActorRef } from 'xstate';
+import { createAppActors, type AppActorsDeps } from '../../../../src/app/actors';
+import type { TokenStore } from '../../../../src/lib/token-store';
 
-type Handler = (body: { operationName: string; variables: Record<string, unknown> }, init: RequestInit, url: URL) => Response;
+type Handler = (body: { operationName: string; variables: Record<string, unknown> }, init: RequestInit, url: URL) => Response | Promise<Response>;
 
 function json(data: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
@@ -21,7 +21,7 @@ function setup(handlers: Record<string, Handler>, over: Partial<AppActorsDeps> =
     calls.push({ url, init, operationName: body.operationName });
     const handler = handlers[body.operationName];
     if (!handler) throw new Error(`unexpected ${body.operationName}`);
-    return handler(body, init, url);
+    return await handler(body, init, url);
   });
   const stored: string[] = [];
   const tokenStore: TokenStore = {
@@ -47,6 +47,9 @@ function setup(handlers: Record<string, Handler>, over: Partial<AppActorsDeps> =
 }
 
 const checkUserAnonymous: Handler = () => json({ activeCustomer: null, activeOrder: { id: '1', lines: [{ id: 'a' }, { id: 'b' }] }, wishListLength: 0 });
+const line = (id: string, variantId: string, quantity: number) => ({ id, quantity, productVariant: { id: variantId } });
+/** The active order the cart loads once the session is there: two lines. */
+const getOrders: Handler = () => json({ activeOrder: { id: '1', lines: [line('a', 'v1', 1), line('b', 'v2', 3)] } });
 
 describe('createAppActors (composition root)', () => {
   afterEach(() => vi.useRealTimers());
@@ -71,14 +74,45 @@ describe('createAppActors (composition root)', () => {
     actors.stop();
   });
 
-  it('checks a stored token and takes the counts from CheckUser', async () => {
-    const { actors } = setup({ CheckUser: checkUserAnonymous }, { token: { token: 'tok-old', issuedAt: null } });
+  it('checks a stored token; the cart and the wishlist own the counts (a guest keeps the local list)', async () => {
+    const guestItems = [{ id: 'p1', slug: 'bag', name: 'Bag', image: null, price: null, variantId: null }];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      { token: { token: 'tok-old', issuedAt: null }, guestWishlist: { read: () => guestItems, write: () => {}, clear: () => {} } },
+    );
 
     actors.start();
     const snapshot = await waitFor(actors.session, (s) => s.matches('anonymous'));
+    expect(snapshot.context).toMatchObject({ token: 'tok-old', customerId: null });
 
-    expect(snapshot.context).toMatchObject({ token: 'tok-old', cartCount: 2, wishlistCount: 0, customerId: null });
+    const cart = await waitFor(actors.cart, (s) => s.matches('ready'));
+    expect(cart.context.count).toBe(2);
+    expect(actors.wishlist.getSnapshot().value).toBe('guest');
+    expect(actors.wishlist.getSnapshot().context.count).toBe(1);
     actors.stop();
+  });
+
+  it('tells the other tabs of a change and syncs the cart when another tab changed it', async () => {
+    let listener: ((message: { type: 'cart' } | { type: 'wishlist' }) => void) | null = null;
+    const posted: unknown[] = [];
+    const { actors, calls } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      {
+        token: { token: 'tok-old', issuedAt: null },
+        tabChannel: { post: (m) => posted.push(m), subscribe: (l) => ((listener = l), () => (listener = null)) },
+      },
+    );
+    actors.start();
+    await waitFor(actors.cart, (s) => s.matches('ready'));
+    expect(calls.filter((c) => c.operationName === 'getOrders')).toHaveLength(1);
+
+    listener!({ type: 'cart' });
+    await waitFor(actors.cart, (s) => s.matches('ready') && calls.filter((c) => c.operationName === 'getOrders').length === 2);
+
+    actors.wishlist.send({ type: 'wishlist.toggle', productId: 'p9' });
+    expect(posted).toEqual([{ type: 'wishlist' }]);
+    actors.stop();
+    expect(listener).toBeNull();
   });
 
   it('switching the language loads the catalog, writes the cookie and navigates to the same page', async () => {
@@ -96,7 +130,7 @@ describe('createAppActors (composition root)', () => {
 
   it('uses the client of the current language after a switch', async () => {
     const { actors, calls } = setup(
-      { CheckUser: checkUserAnonymous, search: () => json({ searchProducts: { items: [], totalItems: 0 } }) },
+      { CheckUser: checkUserAnonymous, getOrders, search: () => json({ searchProducts: { items: [], totalItems: 0 } }) },
       { token: { token: 't', issuedAt: null } },
     );
     actors.start();
@@ -114,6 +148,9 @@ describe('createAppActors (composition root)', () => {
       {
         createSession: () => json({ createSession: { token: 'tok-new' } }, { 'vendure-auth-token': 'tok-new' }),
         CheckUser: () => json({ activeCustomer: { id: '4', firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' }, activeOrder: null, wishListLength: 3 }),
+        getOrders: () => json({ activeOrder: null }),
+        // The account's list is still loading when the check's count arrives; it never answers here.
+        getCustomerWishList: () => new Promise<Response>(() => {}),
       },
       { tokenSyncUrl: 'http://shop.test/api/token' },
     );
@@ -123,7 +160,10 @@ describe('createAppActors (composition root)', () => {
     actors.session.send({ type: 'session.signedIn', token: 'tok-customer' });
     const snapshot = await waitFor(actors.session, (s) => s.matches('loggedIn'));
 
-    expect(snapshot.context).toMatchObject({ customerId: '4', wishlistCount: 3 });
+    expect(snapshot.context).toMatchObject({ customerId: '4' });
+    // The check's count stands in for the account's list while it loads.
+    expect(actors.wishlist.getSnapshot().value).toBe('loading');
+    expect(actors.wishlist.getSnapshot().context.count).toBe(3);
     const syncs = calls.filter((c) => c.url.pathname === '/api/token');
     expect(syncs.map((c) => [c.init.method, new Headers(c.init.headers).get('authorization')])).toEqual([
       ['POST', 'Bearer tok-new'],
@@ -135,6 +175,25 @@ describe('createAppActors (composition root)', () => {
     const del = calls.filter((c) => c.url.pathname === '/api/token' && c.init.method === 'DELETE');
     expect(del).toHaveLength(1);
     expect(new Headers(del[0]!.init.headers).has('authorization')).toBe(false);
+    actors.stop();
+  });
+
+  it("reports the long-lived actors, the shop's children included, to the dev inspector", async () => {
+    const seen: string[] = [];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      {
+        token: { token: 't', issuedAt: null },
+        inspect: (event) => {
+          if (event.type === '@xstate.actor') seen.push((event.actorRef as AnyActorRef).id);
+        },
+      },
+    );
+    actors.start();
+    await waitFor(actors.cart, (s) => s.matches('ready'));
+
+    expect(seen).toEqual(expect.arrayContaining(['shop', 'session', 'cart', 'wishlist']));
+    expect(seen.filter((id) => ['shop', 'session', 'cart', 'wishlist'].includes(id))).toHaveLength(4);
     actors.stop();
   });
 });

@@ -1,0 +1,283 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PasswordResetResult, VerifyResetCodeResult } from '../services/account.service';
+import type { CurrentUser } from '../services/session.service';
+import { isCodeSpent, toAuthFailure, type AnyAuthFailure, type AuthFailure, type RateLimited } from './lib/auth-failure';
+import { validateForm, type AuthErrors, type AuthField, type AuthForm, type AuthValues } from './schemas/auth.schema';
+
+// Forgotten password (`/auth/forget-password`, `/auth/reset-password`): e-mail -> 6-digit code ->
+// reset ticket -> new password -> signed in. The ticket never leaves the machine's context.
+
+export interface PasswordResetInput {
+  /** The address typed on the sign-in form, if any. */
+  email?: string;
+}
+
+export type ResetField = Extract<AuthField, 'email' | 'code' | 'password'>;
+
+export interface PasswordResetContext {
+  values: Pick<AuthValues, ResetField>;
+  errors: AuthErrors;
+  failure: AuthFailure | null;
+  invalidSubmits: number;
+  /** The address the code went to (what was typed may change after). */
+  email: string | null;
+  /** From verifyForgetpasswordCode; required by the new-password step. */
+  resetToken: string | null;
+  user: CurrentUser | null;
+}
+
+export type PasswordResetEvent =
+  | { type: 'reset.change'; field: ResetField; value: string }
+  | { type: 'reset.submit' }
+  | { type: 'reset.retry' }
+  /** Another code to the same address (the current one expired, ran out of tries or never came). */
+  | { type: 'reset.requestCode' }
+  /** Back to the e-mail step, what was typed kept. */
+  | { type: 'reset.changeEmail' };
+
+/** `requestPasswordReset` today resolves a boolean and throws on HTTP 429: the service must return this. */
+export type RequestResetCodeResult = { ok: true } | RateLimited;
+
+export interface ChangePasswordInput {
+  resetToken: string;
+  password: string;
+}
+
+type Outcome = { ok: true } | AnyAuthFailure;
+
+function formValue<F extends AuthForm>(form: F, values: Pick<AuthValues, ResetField>) {
+  const result = validateForm(form, { firstName: '', lastName: '', ...values });
+  if (!result.ok) throw new Error(`${form} submitted with invalid values`);
+  return result.value;
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided: wire it in src/app/actors.ts`));
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as PasswordResetInput,
+  },
+  actors: {
+    requestResetCode: fromPromise<RequestResetCodeResult, { emailAddress: string }>(notProvided('requestResetCode')),
+    verifyResetCode: fromPromise<VerifyResetCodeResult, { code: string; email: string }>(notProvided('verifyResetCode')),
+    /** changeUserPassword (with the ticket) or core resetPassword: both answer a PasswordResetResult. */
+    changePassword: fromPromise<PasswordResetResult, ChangePasswordInput>(notProvided('changePassword')),
+    confirmSession: fromPromise<void, void>(notProvided('confirmSession')),
+  },
+  actions: {
+    // Implemented by the composition root, as for any other sign-in (auth.machine.ts).
+    storeSignIn: (_, _params: { user: CurrentUser | null }) => {},
+    refreshCounts: () => {},
+
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'reset.change') return {};
+      const { [event.field]: _dropped, ...errors } = context.errors;
+      return { values: { ...context.values, [event.field]: event.value }, errors };
+    }),
+    storeErrors: assign(({ context }, params: { form: AuthForm }) => {
+      const result = validateForm(params.form, { firstName: '', lastName: '', ...context.values });
+      return result.ok ? { errors: {} } : { errors: result.errors, invalidSubmits: context.invalidSubmits + 1 };
+    }),
+    clearErrors: assign({ errors: {} }),
+    clearFailure: assign({ failure: null }),
+    storeFailure: assign((_, params: { failure: AuthFailure }) => ({ failure: params.failure })),
+    storeEmail: assign(({ context }) => ({ email: formValue('email', context.values).email })),
+    startCode: assign(({ context }) => ({ values: { ...context.values, code: '' }, resetToken: null })),
+    storeResetToken: assign((_, params: { result: VerifyResetCodeResult }) => (params.result.ok ? { resetToken: params.result.resetToken } : {})),
+    dropResetToken: assign({ resetToken: null }),
+    storeUser: assign((_, params: { result: PasswordResetResult }) => (params.result.ok ? { user: params.result.user } : {})),
+  },
+  guards: {
+    isValid: ({ context }, params: { form: AuthForm }) => validateForm(params.form, { firstName: '', lastName: '', ...context.values }).ok,
+    isOk: (_, params: { result: Outcome }) => params.result.ok,
+    isCodeSpent: (_, params: { result: Outcome }) => !params.result.ok && isCodeSpent(params.result),
+    isTicketRejected: (_, params: { result: Outcome }) =>
+      !params.result.ok && (params.result.code === 'PASSWORD_RESET_TOKEN_INVALID_ERROR' || params.result.code === 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR'),
+    isNotVerified: (_, params: { result: Outcome }) => !params.result.ok && params.result.code === 'NOT_VERIFIED_ERROR',
+    hasEmail: ({ context }) => context.email !== null,
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: ({ input }) => ({
+    values: { email: input.email ?? '', code: '', password: '' },
+    errors: {},
+    failure: null,
+    invalidSubmits: 0,
+    email: null,
+    resetToken: null,
+    user: null,
+  }),
+  initial: 'requesting',
+  states: {
+    requesting: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'email' } }, target: 'sending', actions: ['clearErrors', 'storeEmail'] },
+              { actions: [{ type: 'storeErrors', params: { form: 'email' } }, 'clearFailure'] },
+            ],
+          },
+        },
+        sending: {
+          entry: 'clearFailure',
+          invoke: {
+            id: 'requestResetCode',
+            src: 'requestResetCode',
+            input: ({ context }) => ({ emailAddress: context.email ?? '' }),
+            onDone: [
+              { guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) }, target: '#passwordReset.code', actions: 'startCode' },
+              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+          },
+        },
+        failed: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'email' } }, target: 'sending', actions: ['clearErrors', 'storeEmail'] },
+              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'email' } }, 'clearFailure'] },
+            ],
+            'reset.retry': { guard: 'hasEmail', target: 'sending' },
+          },
+        },
+      },
+    },
+    code: {
+      initial: 'editing',
+      entry: 'clearErrors',
+      states: {
+        editing: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
+              { actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
+            ],
+            'reset.requestCode': '#passwordReset.requesting.sending',
+            'reset.changeEmail': '#passwordReset.requesting.editing',
+          },
+        },
+        checking: {
+          entry: 'clearFailure',
+          invoke: {
+            id: 'verifyResetCode',
+            src: 'verifyResetCode',
+            input: ({ context }) => ({ code: formValue('code', context.values).code, email: context.email ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#passwordReset.newPassword',
+                actions: { type: 'storeResetToken', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) },
+                target: 'spent',
+                actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
+              },
+              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+          },
+        },
+        failed: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
+              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
+            ],
+            'reset.retry': { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking' },
+            'reset.requestCode': '#passwordReset.requesting.sending',
+            'reset.changeEmail': '#passwordReset.requesting.editing',
+          },
+        },
+        // Expired or out of attempts: only a new code helps.
+        spent: {
+          on: {
+            'reset.requestCode': '#passwordReset.requesting.sending',
+            'reset.changeEmail': '#passwordReset.requesting.editing',
+          },
+        },
+      },
+    },
+    newPassword: {
+      initial: 'editing',
+      entry: 'clearErrors',
+      states: {
+        editing: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving', actions: 'clearErrors' },
+              { actions: [{ type: 'storeErrors', params: { form: 'newPassword' } }, 'clearFailure'] },
+            ],
+          },
+        },
+        saving: {
+          entry: 'clearFailure',
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context }) => ({ resetToken: context.resetToken ?? '', password: formValue('newPassword', context.values).password }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#passwordReset.signedIn',
+                // The ticket is spent: nothing keeps it once it has done its work.
+                actions: [{ type: 'storeUser', params: ({ event }) => ({ result: event.output }) }, 'dropResetToken'],
+              },
+              // The ticket is spent or too old: a new code gives a new one.
+              {
+                guard: { type: 'isTicketRejected', params: ({ event }) => ({ result: event.output }) },
+                target: 'rejected',
+                actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) }, 'dropResetToken'],
+              },
+              // The account still waits for its e-mail code: the view offers `/auth/otp` for `email`.
+              {
+                guard: { type: 'isNotVerified', params: ({ event }) => ({ result: event.output }) },
+                target: '#passwordReset.unverified',
+                actions: [{ type: 'storeFailure', params: { failure: { kind: 'notVerified' } } }, 'dropResetToken'],
+              },
+              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+          },
+        },
+        failed: {
+          on: {
+            'reset.change': { actions: 'changeField' },
+            'reset.submit': [
+              { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving', actions: 'clearErrors' },
+              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'newPassword' } }, 'clearFailure'] },
+            ],
+            'reset.retry': { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving' },
+          },
+        },
+        rejected: {
+          on: { 'reset.requestCode': '#passwordReset.requesting.sending' },
+        },
+      },
+    },
+    unverified: { type: 'final' },
+    signedIn: {
+      entry: [{ type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) }, 'refreshCounts'],
+      initial: 'confirming',
+      states: {
+        confirming: {
+          invoke: { id: 'confirmSession', src: 'confirmSession', onDone: 'settled', onError: 'settled' },
+        },
+        settled: { type: 'final' },
+      },
+    },
+  },
+});
+
+function failureOf(result: Outcome): AuthFailure {
+  return result.ok ? { kind: 'network' } : toAuthFailure(result);
+}

@@ -1,0 +1,84 @@
+/**
+ * The browser's side of the composition root: local storage for a guest's favourites, the
+ * BroadcastChannel to the other tabs, a page reload. Each has a null-safe fallback (storage
+ * disabled, no BroadcastChannel); tests pass fakes of the interfaces instead.
+ */
+import type { TabMessage } from '../../machines/shop.machine';
+import type { WishlistItem } from '../../machines/wishlist.machine';
+
+export const GUEST_WISHLIST_KEY = 'wishlist_guest';
+export const SYNC_CHANNEL = 'shop-sync';
+
+/** Cross-tab messages (BroadcastChannel in the browser; tests pass a fake or nothing). */
+export interface TabChannel {
+  post(message: TabMessage): void;
+  subscribe(listener: (message: TabMessage) => void): () => void;
+}
+
+/** Where a guest's favourites live (local storage in the browser). */
+export interface GuestWishlistStore {
+  read(): WishlistItem[];
+  write(items: WishlistItem[]): void;
+  clear(): void;
+}
+
+/** The browser's guest store and tab channel; the channel is null where BroadcastChannel is missing. */
+export function browserShopDeps(): { guestWishlist: GuestWishlistStore; tabChannel: TabChannel | null } {
+  const storage = (() => {
+    try {
+      return typeof window !== 'undefined' ? window.localStorage : null;
+    } catch {
+      return null;
+    }
+  })();
+  const guestWishlist: GuestWishlistStore = {
+    read() {
+      try {
+        const parsed: unknown = JSON.parse(storage?.getItem(GUEST_WISHLIST_KEY) ?? '[]');
+        return Array.isArray(parsed) ? parsed.filter(isWishlistItem) : [];
+      } catch {
+        return [];
+      }
+    },
+    write(items) {
+      try {
+        storage?.setItem(GUEST_WISHLIST_KEY, JSON.stringify(items));
+      } catch {
+        // Storage full or disabled: the list lives for this page only.
+      }
+    },
+    clear() {
+      try {
+        storage?.removeItem(GUEST_WISHLIST_KEY);
+      } catch {
+        // see write
+      }
+    },
+  };
+  if (typeof BroadcastChannel === 'undefined') return { guestWishlist, tabChannel: null };
+  let bc: BroadcastChannel | null = null;
+  const open = () => (bc ??= new BroadcastChannel(SYNC_CHANNEL));
+  const channel: TabChannel = {
+    post: (message) => open().postMessage(message),
+    subscribe(listener) {
+      const onMessage = (e: MessageEvent) => {
+        const data = e.data as TabMessage | null;
+        if (data && (data.type === 'cart' || data.type === 'wishlist')) listener(data);
+      };
+      open().addEventListener('message', onMessage);
+      return () => open().removeEventListener('message', onMessage);
+    },
+  };
+  return { guestWishlist, tabChannel: channel };
+}
+
+/** Spec §4: the whole page reloads after a sign-in in a popup. */
+export function reloadPage(): void {
+  window.location.reload();
+}
+
+function isWishlistItem(value: unknown): value is WishlistItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.slug === 'string' && typeof v.name === 'string';
+}

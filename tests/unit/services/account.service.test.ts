@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { requestPasswordReset, resetPassword } from '../../../services/account.service';
+import { createShopClient } from '../../../services/client';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function clientAnswering(response: Response) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
+  const client = createShopClient({ endpoint: 'http://shop.test/shop-api', languageCode: 'en', fetch: fetch as unknown as typeof globalThis.fetch, name: 'test' });
+  return { client, fetch };
+}
+
+describe('requestPasswordReset (services/account.service.ts)', () => {
+  it('answers ok (the server never says whether the address has an account)', async () => {
+    const { client } = clientAnswering(json({ data: { requestPasswordResetCode: { success: true } } }));
+    await expect(requestPasswordReset(client, 'a@b.co')).resolves.toEqual({ ok: true });
+  });
+
+  it('turns HTTP 429 into a rate-limit result with the wait', async () => {
+    const { client } = clientAnswering(
+      json({ errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMIT_ERROR', retryAfterSeconds: 300 } }], data: null }, 429),
+    );
+    await expect(requestPasswordReset(client, 'a@b.co')).resolves.toEqual({
+      ok: false,
+      code: 'RATE_LIMIT_ERROR',
+      message: 'Too many requests',
+      retryAfterSeconds: 300,
+    });
+  });
+});
+
+describe('resetPassword (services/account.service.ts)', () => {
+  it("sends the ticket as the mutation's `token` and answers the signed-in user", async () => {
+    const { client, fetch } = clientAnswering(json({ data: { resetPassword: { __typename: 'CurrentUser', id: '3', identifier: 'a@b.co' } } }));
+    await expect(resetPassword(client, { resetToken: 'ticket-1', password: 'new12345' })).resolves.toEqual({
+      ok: true,
+      user: { id: '3', identifier: 'a@b.co' },
+    });
+    const body = JSON.parse(String(fetch.mock.calls[0]![1]!.body)) as { variables: Record<string, unknown> };
+    expect(body.variables).toEqual({ token: 'ticket-1', password: 'new12345' });
+  });
+
+  it('maps an expired ticket', async () => {
+    const { client } = clientAnswering(
+      json({
+        data: {
+          resetPassword: { __typename: 'PasswordResetTokenExpiredError', errorCode: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR', message: 'expired' },
+        },
+      }),
+    );
+    await expect(resetPassword(client, { resetToken: 'old', password: 'new12345' })).resolves.toEqual({
+      ok: false,
+      code: 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR',
+      message: 'expired',
+    });
+  });
+});
