@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { CartUpdateResult, Order, RemoveLineResult } from '../services/cart.service';
+import type { CheckUserResult } from '../services/session.service';
 import { enqueueIntent, projectCounts, type CartIntent } from './lib/cart-projection';
 
 export type { CartIntent } from './lib/cart-projection';
@@ -22,6 +23,11 @@ export interface StockNotice {
 export interface CartContext {
   /** The server's order (source of truth); null: no active order yet. */
   order: Order | null;
+  /**
+   * Spec §3: the header's line count, counting queued intents (optimistic). null until known: the
+   * session's check (`session.checked`) or the first load answers it. The only cart count in the app.
+   */
+  count: number | null;
   /** Intents not yet answered; while `mutating`, the head is in flight. */
   queue: CartIntent[];
   /** Intents that failed (head first) and what went wrong; `cart.retry` sends them again. */
@@ -39,12 +45,23 @@ export type CartEvent =
   | { type: 'cart.remove'; lineId: string }
   | { type: 'cart.retry' }
   | { type: 'cart.dismiss' }
-  /** Another tab changed the cart, or the session changed (login/logout): refetch. */
+  /** The session is there (first time), another tab changed the cart, or the customer changed: refetch. */
   | { type: 'cart.sync' }
+  /** The session is being replaced (sign-out): calls wait for the next `cart.sync`, clicks are kept. */
+  | { type: 'cart.hold' }
   /** Another flow (coupon) got a newer order from the server. */
-  | { type: 'cart.orderChanged'; order: Order | null };
+  | { type: 'cart.orderChanged'; order: Order | null }
+  /** The session's user check answered first: its line count stands in until the order is loaded. */
+  | ({ type: 'session.checked' } & CheckUserResult);
 
-const intentOf = (event: CartEvent): CartIntent | null => {
+/** The answer of whichever call `mutating` made (its three invokes share the id `mutation`). */
+type MutationAnswer =
+  | { type: 'xstate.done.actor.mutation'; output: CartMutationResult }
+  | { type: 'xstate.error.actor.mutation'; error: unknown };
+
+type IntentEvent = Extract<CartEvent, { type: 'cart.add' | 'cart.setQuantity' | 'cart.remove' }>;
+
+const intentOf = (event: IntentEvent): CartIntent => {
   switch (event.type) {
     case 'cart.add':
       return { kind: 'add', variantId: event.variantId, quantity: Math.max(1, Math.floor(event.quantity)) };
@@ -54,35 +71,41 @@ const intentOf = (event: CartEvent): CartIntent | null => {
         : { kind: 'setQuantity', lineId: event.lineId, quantity: Math.floor(event.quantity) };
     case 'cart.remove':
       return { kind: 'remove', lineId: event.lineId };
-    default:
-      return null;
   }
 };
 
-const intentEvents = ['cart.add', 'cart.setQuantity', 'cart.remove'] as const;
+type Refusal = Exclude<CartMutationResult, { ok: true }>;
 
 export const cartMachine = setup({
   types: {
     context: {} as CartContext,
-    events: {} as CartEvent,
+    events: {} as CartEvent | MutationAnswer,
   },
   actors: {
     fetchActiveOrder: fromPromise<Order | null, void>(async () => {
-      throw new Error('fetchActiveOrder is not provided: wire it in src/app/actors.ts');
+      throw new Error('fetchActiveOrder is not provided: wire it in the composition root');
     }),
-    mutateCart: fromPromise<CartMutationResult, CartIntent>(async () => {
-      throw new Error('mutateCart is not provided: wire it in src/app/actors.ts');
+    addToCart: fromPromise<CartUpdateResult, { productVariantId: string; quantity: number }>(async () => {
+      throw new Error('addToCart is not provided: wire it in the composition root');
+    }),
+    adjustLine: fromPromise<CartUpdateResult, { orderLineId: string; quantity: number }>(async () => {
+      throw new Error('adjustLine is not provided: wire it in the composition root');
+    }),
+    removeLine: fromPromise<RemoveLineResult, { orderLineId: string }>(async () => {
+      throw new Error('removeLine is not provided: wire it in the composition root');
     }),
   },
   actions: {
-    // Implemented by the composition root: header count (session) and other tabs.
-    reportCounts: (_, _params: { lineCount: number; quantity: number }) => {},
-    announceChange: () => {},
+    // The parent (shop machine) tells the other tabs; a standalone cart must have it provided.
+    announceChange: sendParent({ type: 'cart.changed' }),
     setOrder: assign((_, params: { order: Order | null }) => ({ order: params.order })),
-    enqueue: assign(({ context, event }, params: { inFlight: boolean }) => {
-      const intent = intentOf(event);
-      return intent ? { queue: enqueueIntent(context.queue, intent, params.inFlight), stockNotice: null } : {};
-    }),
+    /** The line count once the queue is through (optimistic header count). */
+    projectCount: assign(({ context }) => ({ count: projectCounts(context.order, context.queue).lineCount })),
+    takeCountHint: assign((_, params: { count: number }) => ({ count: params.count })),
+    enqueue: assign(({ context }, params: { intent: CartIntent; inFlight: boolean }) => ({
+      queue: enqueueIntent(context.queue, params.intent, params.inFlight),
+      stockNotice: null,
+    })),
     /** A new intent after a failure: the shopper moved on, the failed ones are dropped. */
     dropFailed: assign({ failed: null }),
     dequeue: assign(({ context }) => ({ lastDone: context.queue[0] ?? null, queue: context.queue.slice(1) })),
@@ -110,31 +133,43 @@ export const cartMachine = setup({
     hasQueue: ({ context }) => context.queue.length > 0,
     hasSyncPending: ({ context }) => context.syncPending,
     hasFailedIntents: ({ context }) => (context.failed?.intents.length ?? 0) > 0,
+    isHeadAdd: ({ context }) => context.queue[0]?.kind === 'add',
+    isHeadSetQuantity: ({ context }) => context.queue[0]?.kind === 'setQuantity',
   },
 }).createMachine({
   id: 'cart',
-  context: { order: null, queue: [], failed: null, stockNotice: null, syncPending: false, lastDone: null },
-  initial: 'loading',
+  context: { order: null, count: null, queue: [], failed: null, stockNotice: null, syncPending: false, lastDone: null },
+  initial: 'waiting',
   on: {
     'cart.orderChanged': {
-      actions: [
-        { type: 'setOrder', params: ({ event }) => ({ order: event.order }) },
-        { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
-        'announceChange',
-      ],
+      actions: [{ type: 'setOrder', params: ({ event }) => ({ order: event.order }) }, 'projectCount', 'announceChange'],
     },
   },
   states: {
+    // No session yet (Vendure would start a second one on a call without token): clicks are kept.
+    waiting: {
+      on: {
+        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        'cart.setQuantity': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        'cart.sync': 'loading',
+        'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
+      },
+    },
     loading: {
-      on: Object.fromEntries(intentEvents.map((t) => [t, { actions: { type: 'enqueue', params: { inFlight: false } } }])),
+      on: {
+        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        'cart.setQuantity': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        // The order on its way may predate a sign-in's merge; the check's count is the newer one.
+        'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
+      },
       invoke: {
+        id: 'fetchActiveOrder',
         src: 'fetchActiveOrder',
         onDone: {
           target: 'settling',
-          actions: [
-            { type: 'setOrder', params: ({ event }) => ({ order: event.output }) },
-            { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
-          ],
+          actions: [{ type: 'setOrder', params: ({ event }) => ({ order: event.output }) }, 'projectCount'],
         },
         // Keep what we had (possibly nothing); the view offers a retry.
         onError: {
@@ -147,9 +182,18 @@ export const cartMachine = setup({
       on: {
         'cart.retry': { target: 'loading', actions: 'requeueFailed' },
         'cart.sync': { target: 'loading', actions: 'requeueFailed' },
-        ...Object.fromEntries(
-          intentEvents.map((t) => [t, { target: 'loading', actions: ['requeueFailed', { type: 'enqueue', params: { inFlight: false } }] }]),
-        ),
+        'cart.add': {
+          target: 'loading',
+          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
+        },
+        'cart.setQuantity': {
+          target: 'loading',
+          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
+        },
+        'cart.remove': {
+          target: 'loading',
+          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
+        },
       },
     },
     // Decides what comes after an answer: the next queued intent, a pending sync, or rest.
@@ -162,51 +206,43 @@ export const cartMachine = setup({
     },
     ready: {
       on: {
-        ...Object.fromEntries(
-          intentEvents.map((t) => [
-            t,
-            {
-              target: 'mutating',
-              actions: [
-                'dropFailed',
-                { type: 'enqueue', params: { inFlight: false } },
-                { type: 'reportCounts', params: ({ context }: { context: CartContext }) => projectCounts(context.order, context.queue) },
-              ],
-            },
-          ]),
-        ),
+        'cart.add': {
+          target: 'mutating',
+          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+        },
+        'cart.setQuantity': {
+          target: 'mutating',
+          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+        },
+        'cart.remove': {
+          target: 'mutating',
+          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+        },
         'cart.sync': 'loading',
+        'cart.hold': 'waiting',
         'cart.retry': { guard: 'hasFailedIntents', target: 'mutating', actions: 'requeueFailed' },
         'cart.dismiss': { actions: 'clearNotices' },
       },
     },
+    // One intent on its way, the head of the queue; its kind picks the service call.
     mutating: {
+      initial: 'dispatching',
       on: {
         // A second click while the first is on its way: queued once, never sent twice.
-        ...Object.fromEntries(
-          intentEvents.map((t) => [
-            t,
-            {
-              actions: [
-                { type: 'enqueue', params: { inFlight: true } },
-                { type: 'reportCounts', params: ({ context }: { context: CartContext }) => projectCounts(context.order, context.queue) },
-              ],
-            },
-          ]),
-        ),
+        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'] },
+        'cart.setQuantity': {
+          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
+        },
+        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'] },
         'cart.sync': { actions: 'markSync' },
-      },
-      invoke: {
-        src: 'mutateCart',
-        input: ({ context }) => context.queue[0]!,
-        onDone: [
+        'xstate.done.actor.mutation': [
           {
             guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
             target: 'settling',
             actions: [
-              { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : null }) },
+              { type: 'setOrder', params: ({ event }) => ({ order: orderOf(event.output) }) },
               'dequeue',
-              { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
+              'projectCount',
               'announceChange',
             ],
           },
@@ -215,16 +251,16 @@ export const cartMachine = setup({
             guard: { type: 'isInsufficientStock', params: ({ event }) => ({ result: event.output }) },
             target: 'settling',
             actions: [
-              {
-                type: 'setOrder',
-                params: ({ event }) => ({ order: 'order' in event.output ? (event.output.order as Order) : null }),
-              },
+              { type: 'setOrder', params: ({ event }) => ({ order: orderOf(event.output) }) },
               {
                 type: 'noteStock',
-                params: ({ event }) => ({ quantityAvailable: 'quantityAvailable' in event.output ? event.output.quantityAvailable : 0 }),
+                params: ({ event }) => {
+                  const r = event.output;
+                  return { quantityAvailable: 'quantityAvailable' in r ? r.quantityAvailable : 0 };
+                },
               },
               'dequeue',
-              { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
+              'projectCount',
               'announceChange',
             ],
           },
@@ -235,25 +271,62 @@ export const cartMachine = setup({
               {
                 type: 'fail',
                 params: ({ event }) => {
-                  const r = event.output as Exclude<CartMutationResult, { ok: true }>;
+                  const r = event.output as Refusal;
                   return { error: { code: r.code, message: r.message, ...('maxItems' in r ? { maxItems: r.maxItems } : {}) } };
                 },
               },
-              { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
+              'projectCount',
             ],
           },
         ],
-        onError: {
+        'xstate.error.actor.mutation': {
           target: 'ready',
-          actions: [
-            { type: 'fail', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) },
-            { type: 'reportCounts', params: ({ context }) => projectCounts(context.order, context.queue) },
-          ],
+          actions: [{ type: 'fail', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) }, 'projectCount'],
+        },
+      },
+      // All three share the invoke id `mutation`: one answer handling above, whichever call it was.
+      states: {
+        dispatching: {
+          always: [{ guard: 'isHeadAdd', target: 'adding' }, { guard: 'isHeadSetQuantity', target: 'adjusting' }, { target: 'removing' }],
+        },
+        adding: {
+          invoke: {
+            id: 'mutation',
+            src: 'addToCart',
+            input: ({ context }) => {
+              const head = context.queue[0];
+              return head?.kind === 'add' ? { productVariantId: head.variantId, quantity: head.quantity } : { productVariantId: '', quantity: 0 };
+            },
+          },
+        },
+        adjusting: {
+          invoke: {
+            id: 'mutation',
+            src: 'adjustLine',
+            input: ({ context }) => {
+              const head = context.queue[0];
+              return head?.kind === 'setQuantity' ? { orderLineId: head.lineId, quantity: head.quantity } : { orderLineId: '', quantity: 0 };
+            },
+          },
+        },
+        removing: {
+          invoke: {
+            id: 'mutation',
+            src: 'removeLine',
+            input: ({ context }) => {
+              const head = context.queue[0];
+              return { orderLineId: head?.kind === 'remove' ? head.lineId : '' };
+            },
+          },
         },
       },
     },
   },
 });
+
+function orderOf(result: CartMutationResult): Order | null {
+  return 'order' in result ? result.order : null;
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

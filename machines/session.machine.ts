@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
 import type { CheckUserResult } from '../services/session.service';
 
 // Spec §7/§9: the optional token sync is skipped for tokens older than 5 minutes.
@@ -18,15 +18,12 @@ export interface SessionContext {
   tokenIssuedAt: number | null;
   tokenSyncUrl: string | null;
   customerId: string | null;
-  cartCount: number;
-  wishlistCount: number;
 }
 
 export type SessionEvent =
   | { type: 'session.tokenChanged'; token: string }
   | { type: 'session.signedIn'; token?: string | null; customerId?: string | null }
   | { type: 'session.signedOut' }
-  | { type: 'session.countsChanged'; cartCount?: number; wishlistCount?: number }
   | { type: 'session.refresh' }
   /** Internal: a token was stored / forgotten; drives the optional token sync. */
   | { type: 'session.tokenStored' }
@@ -60,19 +57,11 @@ export const sessionMachine = setup({
       token: params.token,
       tokenIssuedAt: params.issuedAt,
     })),
-    applyCheck: assign((_, params: CheckUserResult) => ({
-      customerId: params.customerId,
-      cartCount: params.cartCount,
-      wishlistCount: params.wishlistCount,
-    })),
-    applyCounts: assign(({ context, event }) => {
-      if (event.type !== 'session.countsChanged') return {};
-      return {
-        cartCount: event.cartCount ?? context.cartCount,
-        wishlistCount: event.wishlistCount ?? context.wishlistCount,
-      };
-    }),
-    clearUser: assign({ customerId: null, cartCount: 0, wishlistCount: 0, token: null, tokenIssuedAt: null }),
+    applyCheck: assign((_, params: CheckUserResult) => ({ customerId: params.customerId })),
+    // The counts are the cart's and the wishlist's (their machines own them): the parent (shop
+    // machine) hands the check's answer on as a hint. A standalone session must have it provided.
+    reportCheck: sendParent((_, params: CheckUserResult) => ({ type: 'session.checked' as const, ...params })),
+    clearUser: assign({ customerId: null, token: null, tokenIssuedAt: null }),
     applySignIn: assign(({ context, event }) => {
       if (event.type !== 'session.signedIn') return {};
       // The check that follows confirms the id; a sign-in may not know it yet (login returns the user).
@@ -102,12 +91,9 @@ export const sessionMachine = setup({
     tokenIssuedAt: input.token ? (input.tokenIssuedAt ?? null) : null,
     tokenSyncUrl: input.tokenSyncUrl ?? null,
     customerId: null,
-    cartCount: 0,
-    wishlistCount: 0,
   }),
   initial: 'starting',
   on: {
-    'session.countsChanged': { actions: 'applyCounts' },
     // The client reports every vendure-auth-token header; only a different token is news.
     'session.tokenChanged': {
       guard: 'isNewToken',
@@ -117,7 +103,7 @@ export const sessionMachine = setup({
         'announceTokenStored',
       ],
     },
-    // Spec §4 (social login): store token and id, then refresh the counts through the check.
+    // Spec §4 (social login): store token and id, then check (the check's counts go to the parent).
     'session.signedIn': [
       {
         guard: 'hasNewSignInToken',
@@ -183,9 +169,18 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isLoggedIn', params: ({ event }) => ({ customerId: event.output.customerId }) },
             target: 'loggedIn',
-            actions: { type: 'applyCheck', params: ({ event }) => event.output },
+            actions: [
+              { type: 'applyCheck', params: ({ event }) => event.output },
+              { type: 'reportCheck', params: ({ event }) => event.output },
+            ],
           },
-          { target: 'anonymous', actions: { type: 'applyCheck', params: ({ event }) => event.output } },
+          {
+            target: 'anonymous',
+            actions: [
+              { type: 'applyCheck', params: ({ event }) => event.output },
+              { type: 'reportCheck', params: ({ event }) => event.output },
+            ],
+          },
         ],
         // Keep what we know; a failed check must not log the shopper out.
         onError: [{ guard: 'isKnownCustomer', target: 'loggedIn' }, { target: 'anonymous' }],

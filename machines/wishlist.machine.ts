@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, not, sendParent, setup } from 'xstate';
+import type { CheckUserResult } from '../services/session.service';
 
 /** What the wishlist page shows of a favourite (a guest's list keeps these locally). */
 export interface WishlistItem {
@@ -21,6 +22,7 @@ export interface WishlistContext {
   /** Favourite product ids (hearts across the site). */
   ids: string[];
   items: WishlistItem[];
+  /** The header's count: the only wishlist count in the app (a guest's is the local list's). */
   count: number;
   /** Product ids whose toggle is on its way (a click on them is ignored). */
   pending: string[];
@@ -36,7 +38,9 @@ export type WishlistEvent =
   /** Another tab changed the list: a guest gets the stored items, a member reloads. */
   | { type: 'wishlist.sync'; guestItems?: WishlistItem[] }
   | { type: 'wishlist.retry' }
-  | { type: 'wishlist.dismiss' };
+  | { type: 'wishlist.dismiss' }
+  /** The session's user check answered: a member's count stands in until the list is loaded. */
+  | ({ type: 'session.checked' } & CheckUserResult);
 
 export interface MemberWishlist {
   items: WishlistItem[];
@@ -63,11 +67,12 @@ export const wishlistMachine = setup({
     }),
   },
   actions: {
-    // Implemented by the composition root: local storage, header count, other tabs.
+    // Implemented by the composition root: local storage.
     persistGuest: (_, _params: { items: WishlistItem[] }) => {},
     clearGuest: () => {},
-    reportCount: (_, _params: { count: number }) => {},
-    announceChange: () => {},
+    // The parent (shop machine) tells the other tabs; a standalone wishlist must have it provided.
+    announceChange: sendParent({ type: 'wishlist.changed' }),
+    takeCountHint: assign((_, params: { count: number }) => ({ count: params.count })),
     toggleLocally: assign(({ context, event }) => {
       if (event.type !== 'wishlist.toggle') return {};
       if (context.ids.includes(event.productId)) return withItems(context.items.filter((i) => i.id !== event.productId));
@@ -106,6 +111,7 @@ export const wishlistMachine = setup({
     }),
     setError: assign((_, params: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED' }) => ({ error: { code: params.code } })),
     clearError: assign({ error: null }),
+    dropQueue: assign({ queue: [], pending: [] }),
     reset: assign({ ids: [], items: [], count: 0, pending: [], queue: [], error: null }),
   },
   guards: {
@@ -124,29 +130,25 @@ export const wishlistMachine = setup({
   states: {
     // Not signed in: the list lives in this browser only.
     guest: {
-      entry: { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
       on: {
         'wishlist.toggle': {
           actions: [
             'toggleLocally',
             { type: 'persistGuest', params: ({ context }) => ({ items: context.items }) },
-            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
             'announceChange',
           ],
         },
         'wishlist.signedIn': [{ guard: 'hasGuestItems', target: 'merging' }, { target: 'loading' }],
         'wishlist.sync': {
           guard: 'hasGuestPayload',
-          actions: [
-            { type: 'setItems', params: ({ event }) => ({ items: event.type === 'wishlist.sync' ? (event.guestItems ?? []) : [] }) },
-            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
-          ],
+          actions: { type: 'setItems', params: ({ event }) => ({ items: event.type === 'wishlist.sync' ? (event.guestItems ?? []) : [] }) },
         },
       },
     },
     // After login: the guest's favourites join the account's (server dedupes), then the account's list.
     merging: {
       invoke: {
+        id: 'mergeWishList',
         src: 'mergeWishList',
         input: ({ context }) => ({ productIds: context.ids }),
         onDone: { target: 'loading', actions: 'clearGuest' },
@@ -155,14 +157,16 @@ export const wishlistMachine = setup({
       },
     },
     loading: {
+      // The account's count from the check beats the guest's until the account's list is here.
+      on: { 'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.wishlistCount }) } } },
       invoke: {
+        id: 'fetchWishList',
         src: 'fetchWishList',
         onDone: {
           target: 'member',
           actions: [
             { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
             assign({ count: ({ event }) => event.output.count }),
-            { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
           ],
         },
         onError: { target: 'member', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
@@ -187,13 +191,13 @@ export const wishlistMachine = setup({
             'wishlist.toggle': { guard: not('isPending'), actions: 'enqueue' },
           },
           invoke: {
+            id: 'toggleFav',
             src: 'toggleFav',
             input: ({ context }) => ({ productId: context.queue[0]!.productId }),
             onDone: {
               target: 'next',
               actions: [
                 { type: 'applyToggle', params: ({ event }) => event.output },
-                { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
                 'announceChange',
               ],
             },
@@ -205,16 +209,18 @@ export const wishlistMachine = setup({
         },
         reloading: {
           invoke: {
-            src: 'fetchWishList',
+            id: 'fetchWishList',
+        src: 'fetchWishList',
             onDone: {
               target: 'idle',
               actions: [
                 { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
                 assign({ count: ({ event }) => event.output.count }),
-                { type: 'reportCount', params: ({ context }) => ({ count: context.count }) },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
+            // A toggle that was on its way when the sync came was abandoned with its state: drop
+            // its queue too, or the hearts stay optimistic and later toggles pile up behind it.
+            onError: { target: 'idle', actions: ['dropQueue', { type: 'setError', params: { code: 'LOAD_FAILED' } }] },
           },
         },
       },

@@ -9,3 +9,8 @@ export function isFavourite(context: Pick<WishlistContext, 'ids' | 'queue'>, pro
   const toggles = context.queue.filter((q) => q.productId === productId).length;
   return toggles % 2 === 1 ? !fav : fav;
 }
+
+/** The header's wishlist count (the machine's own: a guest's local list, else the account's). */
+export function wishlistCount(context: Pick<WishlistContext, 'count'>): number {
+  return context.count;
+}

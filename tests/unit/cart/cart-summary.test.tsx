@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CartSummary } from '../../../src/components/cart/cart-summary';
 import { renderWithApp } from '../components/render';
-import { fakeOrder } from './fixtures';
+import { fakeOrder } from '../machines/cart-fixtures';
 
 afterEach(cleanup);
 

@@ -17,6 +17,7 @@ function start(
     forgetToken: vi.fn(),
     syncToken: vi.fn(),
     unsyncToken: vi.fn(),
+    reportCheck: vi.fn(),
   };
   const machine = sessionMachine.provide({
     actors: {
@@ -28,6 +29,7 @@ function start(
       forgetToken: () => spies.forgetToken(),
       syncToken: (_, p) => spies.syncToken(p),
       unsyncToken: (_, p) => spies.unsyncToken(p),
+      reportCheck: (_, p) => spies.reportCheck(p),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -52,7 +54,7 @@ describe('session machine', () => {
     expect(spies.createSession).toHaveBeenCalledTimes(1);
     expect(spies.checkUser).not.toHaveBeenCalled();
     expect(spies.storeToken).toHaveBeenCalledWith({ token: 'fresh-token' });
-    expect(actor.getSnapshot().context).toMatchObject({ token: 'fresh-token', customerId: null, cartCount: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({ token: 'fresh-token', customerId: null });
   });
 
   it('stores the session token once when the response header already delivered it', async () => {
@@ -81,7 +83,7 @@ describe('session machine', () => {
 
     expect(spies.createSession).not.toHaveBeenCalled();
     expect(spies.checkUser).toHaveBeenCalledWith('stored');
-    expect(actor.getSnapshot().context).toMatchObject({ customerId: '42', cartCount: 3, wishlistCount: 5 });
+    expect(actor.getSnapshot().context).toMatchObject({ customerId: '42' });
   });
 
   it('is anonymous (with its cart count) when the check returns no id', async () => {
@@ -89,7 +91,7 @@ describe('session machine', () => {
 
     await settled('anonymous');
 
-    expect(actor.getSnapshot().context).toMatchObject({ customerId: null, cartCount: 2, token: 'stored' });
+    expect(actor.getSnapshot().context).toMatchObject({ customerId: null, token: 'stored' });
   });
 
   it('stays anonymous when creating a session fails', async () => {
@@ -111,14 +113,12 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.token).toBe('rotated');
   });
 
-  it('updates the counts on session.countsChanged', async () => {
-    const { actor, settled } = start({ token: 'stored' }, { checkUser: async () => customerCheck });
+  it("hands the check's answer (counts included) to its parent instead of keeping the counts", async () => {
+    const { actor, spies, settled } = start({ token: 'stored' }, { checkUser: async () => customerCheck });
     await settled('loggedIn');
 
-    actor.send({ type: 'session.countsChanged', cartCount: 7 });
-    expect(actor.getSnapshot().context).toMatchObject({ cartCount: 7, wishlistCount: 5 });
-    actor.send({ type: 'session.countsChanged', wishlistCount: 1 });
-    expect(actor.getSnapshot().context).toMatchObject({ cartCount: 7, wishlistCount: 1 });
+    expect(spies.reportCheck).toHaveBeenCalledWith({ customerId: '42', cartCount: 3, wishlistCount: 5 });
+    expect(actor.getSnapshot().context).not.toHaveProperty('cartCount');
   });
 
   it('on sign-in stores the token and refreshes the counts through the user check', async () => {
@@ -131,7 +131,7 @@ describe('session machine', () => {
 
     expect(spies.storeToken).toHaveBeenCalledWith({ token: 'customer-token' });
     expect(spies.checkUser).toHaveBeenLastCalledWith('customer-token');
-    expect(actor.getSnapshot().context).toMatchObject({ customerId: '42', cartCount: 3, wishlistCount: 5 });
+    expect(actor.getSnapshot().context).toMatchObject({ customerId: '42' });
   });
 
   it('keeps a signed-in customer logged in when the refresh check fails', async () => {
@@ -157,7 +157,7 @@ describe('session machine', () => {
 
     expect(spies.forgetToken).toHaveBeenCalledTimes(1);
     expect(spies.createSession).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context).toMatchObject({ customerId: null, cartCount: 0, wishlistCount: 0, token: 'fresh-token' });
+    expect(actor.getSnapshot().context).toMatchObject({ customerId: null, token: 'fresh-token' });
   });
 
   describe('token sync', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isFavourite, wishlistMachine, type MemberWishlist, type WishlistItem } from '../../../machines/wishlist.machine';
-import { deferred } from './fixtures';
+import { deferred } from './cart-fixtures';
 
 const item = (id: string): WishlistItem => ({ id, slug: `p-${id}`, name: `Product ${id}`, image: null, price: 1000, variantId: `v${id}` });
 
@@ -19,7 +19,7 @@ function start(
     merge: vi.fn(fakes.merge ?? (async (ids: string[]) => ids.length)),
     persistGuest: vi.fn<(p: { items: WishlistItem[] }) => void>(),
     clearGuest: vi.fn(),
-    reportCount: vi.fn<(p: { count: number }) => void>(),
+    announceChange: vi.fn(),
   };
   const actor = createActor(
     wishlistMachine.provide({
@@ -31,12 +31,12 @@ function start(
       actions: {
         persistGuest: (_, p) => spies.persistGuest(p),
         clearGuest: () => spies.clearGuest(),
-        reportCount: (_, p) => spies.reportCount(p),
+        announceChange: () => spies.announceChange(),
       },
     }),
     { input: { guestItems } },
   ).start();
-  const lastCount = () => spies.reportCount.mock.lastCall?.[0].count;
+  const lastCount = () => actor.getSnapshot().context.count;
   return { actor, spies, lastCount };
 }
 
@@ -116,5 +116,53 @@ describe('wishlist machine', () => {
 
     expect(actor.getSnapshot().context.ids).toEqual(['3']);
     expect(lastCount()).toBe(1);
+  });
+});
+
+describe('wishlist machine, a sync during a toggle', () => {
+  it('a failed reload drops the abandoned toggle, so the next one is sent alone', async () => {
+    const toggles: string[] = [];
+    let fetches = 0;
+    const { actor } = start([], {
+      fetch: async () => {
+        if (++fetches === 2) throw new Error('offline');
+        return { items: [], count: 0 };
+      },
+      toggle: (productId) => {
+        toggles.push(productId);
+        return toggles.length === 1 ? new Promise(() => {}) : Promise.resolve({ productId, isFav: true, count: 1 });
+      },
+    });
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ member: 'idle' }));
+
+    actor.send({ type: 'wishlist.toggle', productId: '2', item: item('2') });
+    actor.send({ type: 'wishlist.sync' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error?.code).toBe('LOAD_FAILED'));
+
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(isFavourite(actor.getSnapshot().context, '2')).toBe(false);
+    actor.send({ type: 'wishlist.toggle', productId: '3', item: item('3') });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.ids).toEqual(['3']));
+    expect(toggles).toEqual(['2', '3']);
+  });
+});
+
+describe('wishlist machine, the count', () => {
+  it("a member's count from the session check stands in while the list loads; a guest's local list wins", async () => {
+    const list = deferred<MemberWishlist>();
+    const { actor } = start([item('1')], { fetch: () => list.promise });
+
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 0, wishlistCount: 5 });
+    expect(actor.getSnapshot().context.count).toBe(1);
+
+    actor.send({ type: 'wishlist.signedIn' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loading'));
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 0, wishlistCount: 5 });
+    expect(actor.getSnapshot().context.count).toBe(5);
+
+    list.resolve({ items: [item('1'), item('2'), item('3')], count: 3 });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ member: 'idle' }));
+    expect(actor.getSnapshot().context.count).toBe(3);
   });
 });

@@ -1,30 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine, type CartIntent, type CartMutationResult } from '../../../machines/cart.machine';
-import type { Order } from '../../../services/cart.service';
-import { deferred, fakeOrder } from './fixtures';
+import type { CartUpdateResult, Order, RemoveLineResult } from '../../../services/cart.service';
+import { deferred, fakeOrder } from './cart-fixtures';
 
 function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: CartIntent) => Promise<CartMutationResult> }) {
   const spies = {
     fetch: vi.fn(fakes.fetch ?? (async () => null)),
     mutate: vi.fn(fakes.mutate ?? (async (): Promise<CartMutationResult> => ({ ok: true, order: fakeOrder([]) }))),
-    reportCounts: vi.fn<(p: { lineCount: number; quantity: number }) => void>(),
     announceChange: vi.fn(),
   };
+  // Each named actor turns its input back into the intent, so one fake answers all three.
   const actor = createActor(
     cartMachine.provide({
       actors: {
         fetchActiveOrder: fromPromise(() => spies.fetch()),
-        mutateCart: fromPromise(({ input }) => spies.mutate(input)),
+        addToCart: fromPromise(({ input }) => spies.mutate({ kind: 'add', variantId: input.productVariantId, quantity: input.quantity }) as Promise<CartUpdateResult>),
+        adjustLine: fromPromise(({ input }) => spies.mutate({ kind: 'setQuantity', lineId: input.orderLineId, quantity: input.quantity }) as Promise<CartUpdateResult>),
+        removeLine: fromPromise(({ input }) => spies.mutate({ kind: 'remove', lineId: input.orderLineId }) as Promise<RemoveLineResult>),
       },
-      actions: {
-        reportCounts: (_, p) => spies.reportCounts(p),
-        announceChange: () => spies.announceChange(),
-      },
+      actions: { announceChange: () => spies.announceChange() },
     }),
   ).start();
+  // The shop machine sends the first sync once the session has a token.
+  actor.send({ type: 'cart.sync' });
   const settled = (state: string) => vi.waitFor(() => expect(actor.getSnapshot().value).toBe(state));
-  const lastCount = () => spies.reportCounts.mock.lastCall?.[0];
+  const lastCount = () => actor.getSnapshot().context.count;
   return { actor, spies, settled, lastCount };
 }
 
@@ -35,7 +36,7 @@ describe('cart machine', () => {
     await settled('ready');
 
     expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
-    expect(lastCount()).toEqual({ lineCount: 1, quantity: 2 });
+    expect(lastCount()).toBe(1);
   });
 
   it('adds a variant: the count goes up at once, then reconciles with the returned order', async () => {
@@ -45,14 +46,14 @@ describe('cart machine', () => {
 
     actor.send({ type: 'cart.add', variantId: 'v9', quantity: 3 });
 
-    expect(actor.getSnapshot().value).toBe('mutating');
-    expect(lastCount()).toEqual({ lineCount: 1, quantity: 3 });
+    expect(actor.getSnapshot().value).toEqual({ mutating: 'adding' });
+    expect(lastCount()).toBe(1);
     expect(spies.mutate).toHaveBeenCalledWith({ kind: 'add', variantId: 'v9', quantity: 3 });
 
     // The server merged the variant into an existing line and capped nothing: its order wins.
     answer.resolve({ ok: true, order: fakeOrder([{ id: 'l5', variantId: 'v9', quantity: 2 }]) });
     await settled('ready');
-    expect(lastCount()).toEqual({ lineCount: 1, quantity: 2 });
+    expect(lastCount()).toBe(1);
     expect(spies.announceChange).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.lastDone).toEqual({ kind: 'add', variantId: 'v9', quantity: 3 });
   });
@@ -123,7 +124,7 @@ describe('cart machine', () => {
     expect(context.stockNotice).toEqual({ variantId: 'v1', quantityAvailable: 3 });
     expect(context.order?.lines[0]?.quantity).toBe(3);
     expect(context.failed).toBeNull();
-    expect(lastCount()).toEqual({ lineCount: 1, quantity: 3 });
+    expect(lastCount()).toBe(1);
   });
 
   it.each([
@@ -145,7 +146,7 @@ describe('cart machine', () => {
 
     expect(actor.getSnapshot().context.order).toBe(previous);
     expect(actor.getSnapshot().context.failed?.error).toMatchObject({ code: failure.code, message: failure.message });
-    expect(lastCount()).toEqual({ lineCount: 1, quantity: 1 }); // the optimistic count rolled back
+    expect(lastCount()).toBe(1); // the optimistic count rolled back
 
     actor.send({ type: 'cart.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.order?.lines[0]?.quantity).toBe(2));
@@ -225,9 +226,69 @@ describe('cart machine', () => {
     const { actor, spies, settled } = start({ fetch: () => load.promise });
 
     actor.send({ type: 'cart.add', variantId: 'v3', quantity: 1 });
+    expect(spies.mutate).not.toHaveBeenCalled();
     load.resolve(null);
     await settled('ready');
 
     expect(spies.mutate).toHaveBeenCalledWith({ kind: 'add', variantId: 'v3', quantity: 1 });
+  });
+
+  it('keeps clicks and makes no call until the session is there (first cart.sync)', async () => {
+    const spies = { fetch: vi.fn(async (): Promise<Order | null> => null), add: vi.fn(async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([]) })) };
+    const actor = createActor(
+      cartMachine.provide({
+        actors: { fetchActiveOrder: fromPromise(() => spies.fetch()), addToCart: fromPromise(() => spies.add()) },
+        actions: { announceChange: () => {} },
+      }),
+    ).start();
+
+    actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
+    actor.send({ type: 'session.checked', customerId: null, cartCount: 4, wishlistCount: 0 });
+
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context.count).toBe(4);
+    expect(spies.fetch).not.toHaveBeenCalled();
+    actor.send({ type: 'cart.sync' });
+    await vi.waitFor(() => expect(spies.add).toHaveBeenCalledTimes(1));
+  });
+
+  it("the session check's count stands in until the order is loaded, and no longer after", async () => {
+    const load = deferred<Order | null>();
+    const { actor, settled } = start({ fetch: () => load.promise });
+
+    expect(actor.getSnapshot().context.count).toBeNull();
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 3, wishlistCount: 0 });
+    expect(actor.getSnapshot().context.count).toBe(3);
+    load.resolve(fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 5 }]));
+    await settled('ready');
+    expect(actor.getSnapshot().context.count).toBe(1);
+
+    actor.send({ type: 'session.checked', customerId: '7', cartCount: 9, wishlistCount: 0 });
+    expect(actor.getSnapshot().context.count).toBe(1);
+  });
+
+  it('dispatches each intent kind to its own named actor', async () => {
+    const calls: string[] = [];
+    const ok = async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]) });
+    const actor = createActor(
+      cartMachine.provide({
+        actors: {
+          fetchActiveOrder: fromPromise(async (): Promise<Order | null> => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }])),
+          addToCart: fromPromise(async ({ input }) => (calls.push(`add ${input.productVariantId}x${input.quantity}`), ok())),
+          adjustLine: fromPromise(async ({ input }) => (calls.push(`adjust ${input.orderLineId}=${input.quantity}`), ok())),
+          removeLine: fromPromise(async ({ input }): Promise<RemoveLineResult> => (calls.push(`remove ${input.orderLineId}`), { ok: true, order: fakeOrder([]) })),
+        },
+        actions: { announceChange: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'cart.sync' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+
+    actor.send({ type: 'cart.add', variantId: 'v2', quantity: 2 });
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 3 });
+    actor.send({ type: 'cart.setQuantity', lineId: 'l1', quantity: 0 });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+
+    expect(calls).toEqual(['add v2x2', 'remove l1']);
   });
 });
