@@ -97,7 +97,7 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
   },
   actors: {
-    loadCustomer: fromPromise<Customer | null | undefined>(async () => {
+    loadCustomer: fromPromise<Customer | null>(async () => {
       throw new Error('loadCustomer is not provided: wire it in the composition root');
     }),
     updateCustomer: fromPromise<UpdatedCustomer, UpdateCustomerInput>(async () => {
@@ -198,7 +198,7 @@ export const profileMachine = setup({
     clearProgress: assign(({ context }) => ({ avatar: { ...context.avatar, progress: null } })),
   },
   guards: {
-    hasCustomer: (_, params: { customer: Customer | null | undefined }) => params.customer != null,
+    hasCustomer: (_, params: { customer: Customer | null }) => params.customer !== null,
     isDetailsValid: ({ context }) => validateProfileDetails(context.details.values).ok,
     isEmailValid: ({ context }) => validateEmailChange(context.email.values, context.customer?.emailAddress ?? '').ok,
     isOk: (_, params: { result: { ok: boolean } }) => params.result.ok,

@@ -7,6 +7,7 @@ import {
   type RequestEmailChangeResult,
   type UpdateCustomerInput,
   type UpdatedCustomer,
+  type UploadAvatarEvent,
   type UploadAvatarInput,
 } from '../../../machines/profile.machine';
 import { checkAvatarFile, validateProfileDetails } from '../../../machines/schemas/profile.schema';
@@ -26,7 +27,7 @@ function start(fakes: Fakes = {}) {
   const update = vi.fn(fakes.update ?? (async (i: UpdateCustomerInput) => ({ id: '1', emailAddress: sara.emailAddress, firstName: i.firstName ?? '', lastName: i.lastName ?? '', phoneNumber: i.phoneNumber ?? null })));
   const requestEmail = vi.fn(fakes.requestEmail ?? (async () => ({ ok: true }) as RequestEmailChangeResult));
   const confirmEmail = vi.fn(fakes.confirmEmail ?? (async () => ({ ok: true }) as ConfirmEmailChangeResult));
-  const upload = { files: [] as Blob[], sendBack: null as null | ((e: EventObject) => void), aborted: 0 };
+  const upload = { files: [] as Blob[], sendBack: null as null | ((e: UploadAvatarEvent) => void), aborted: 0 };
   const actor = createActor(
     profileMachine.provide({
       actors: {
@@ -36,7 +37,7 @@ function start(fakes: Fakes = {}) {
         confirmEmailChange: fromPromise(({ input }) => confirmEmail(input)),
         uploadAvatar: fromCallback<EventObject, UploadAvatarInput>(({ input, sendBack }) => {
           upload.files.push(input.file);
-          upload.sendBack = sendBack;
+          upload.sendBack = sendBack as (e: UploadAvatarEvent) => void;
           return () => void upload.aborted++;
         }),
       },
@@ -269,7 +270,7 @@ describe('profile machine: avatar', () => {
     [{ ok: false, code: 'UPLOAD_IMAGE_ERROR', message: 'UPLOAD_IMAGE_TOO_LARGE', maxSizeMb: 2 }, 'avatar.size.tooLarge'],
     [{ ok: false, code: 'UPLOAD_IMAGE_ERROR', message: 'UPLOAD_IMAGE_EMPTY', maxSizeMb: 2 }, 'avatar.size.empty'],
     [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'x', retryAfterSeconds: 60 }, 'avatar.upload.rateLimited'],
-  ])('a refused upload %o shows %s', async (result, error) => {
+  ] as const)('a refused upload %o shows %s', async (result, error) => {
     const { actor, upload } = start();
     await flush();
     actor.send({ type: 'avatar.select', file: image('image/png', 10) });

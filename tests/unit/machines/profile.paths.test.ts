@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { fromCallback, type EventObject } from 'xstate';
 import {
   profileMachine,
+  type ProfileContext,
   type ConfirmEmailChangeResult,
   type RequestEmailChangeInput,
   type RequestEmailChangeResult,
@@ -16,7 +17,7 @@ import { never, pathTable, shortestPathPerState, type PathRow } from './path-kit
 // more than walking each region on its own, so each describe drives one region's events.
 const machine = profileMachine.provide({
   actors: {
-    loadCustomer: never<Customer | null | undefined, void>(),
+    loadCustomer: never<Customer | null, unknown>(),
     updateCustomer: never<UpdatedCustomer, UpdateCustomerInput>(),
     requestEmailChange: never<RequestEmailChangeResult, RequestEmailChangeInput>(),
     confirmEmailChange: never<ConfirmEmailChangeResult, { token: string }>(),
@@ -26,7 +27,7 @@ const machine = profileMachine.provide({
 
 const sara: Customer = { id: '1', title: null, firstName: 'Sara', lastName: 'Qahtani', phoneNumber: '+966501234567', emailAddress: 'sara@example.com' };
 const loaded = { type: 'xstate.done.actor.loadCustomer', output: sara } as EventObject;
-const serialize = (s: { value: unknown; context: Record<string, unknown> }) =>
+const serialize = (s: { value: unknown; context: ProfileContext }) =>
   JSON.stringify([s.value, s.context.customer, s.context.details, s.context.email, s.context.avatar]);
 const ready = (details: string, email: string, avatar: string) => `ready.details.${details},email.${email},avatar.${avatar}`;
 
