@@ -200,6 +200,8 @@ export const addressesMachine = setup({
       return { verification: { ...v, error: 'address.code.expired' as const } };
     }),
     storeCodeFailure: assign(({ context }) => ({ verification: { ...context.verification, error: 'address.code.failed' as const } })),
+    clearCodeError: assign(({ context }) => ({ verification: { ...context.verification, error: null, retryAfterSeconds: null } })),
+    clearResendError: assign(({ context }) => ({ verification: { ...context.verification, resendError: null } })),
     closeVerification: assign({ targetId: null, verification: emptyVerification() }),
   },
   guards: {
@@ -294,7 +296,7 @@ export const addressesMachine = setup({
                 'address.change': { actions: 'changeField' },
                 'address.submit': 'validating',
                 // Only from here: a save under way is not abandoned halfway.
-                'address.cancel': '#addresses.list',
+                'address.cancel': { target: '#addresses.list', actions: 'clearFailure' },
               },
             },
             validating: {
@@ -308,6 +310,7 @@ export const addressesMachine = setup({
               always: [{ guard: 'isEditing', target: 'updating' }, { target: 'creating' }],
             },
             creating: {
+              entry: 'clearFailure',
               invoke: {
                 id: 'createAddress',
                 src: 'createAddress',
@@ -317,6 +320,7 @@ export const addressesMachine = setup({
               },
             },
             updating: {
+              entry: 'clearFailure',
               invoke: {
                 id: 'updateAddress',
                 src: 'updateAddress',
@@ -386,6 +390,7 @@ export const addressesMachine = setup({
                   },
                 },
                 checking: {
+                  entry: 'clearCodeError',
                   invoke: {
                     id: 'verifyShippingAddress',
                     src: 'verifyShippingAddress',
@@ -419,6 +424,7 @@ export const addressesMachine = setup({
                 },
                 available: { on: { 'verification.resend': 'resending' } },
                 resending: {
+                  entry: 'clearResendError',
                   invoke: {
                     id: 'resendVerification',
                     src: 'requestAddressVerification',
