@@ -159,6 +159,9 @@ export const addressesMachine = setup({
     storeCities: assign((_, params: { cities: City[]; key: string }) => ({ cities: params.cities, citiesFor: params.key, citiesFailed: false })),
     storeCitiesFailure: assign({ citiesFailed: true }),
     storeSavedAddress: assign(({ context }, params: { address: Address }) => ({ addresses: upsert(context.addresses, params.address), failure: null })),
+    storeVerifiedAddress: assign(({ context }, params: { result: VerifyAddressResult }) =>
+      params.result.ok ? { addresses: upsert(context.addresses, params.result.address) } : {},
+    ),
     storeTarget: assign(({ event }) => ('id' in event ? { targetId: event.id, failure: null } : {})),
     removeTarget: assign(({ context }) => ({ addresses: context.addresses.filter((a) => a.id !== context.targetId), targetId: null })),
     clearTarget: assign({ targetId: null }),
@@ -399,10 +402,7 @@ export const addressesMachine = setup({
                       {
                         guard: { type: 'isVerified', params: ({ event }) => ({ result: event.output }) },
                         target: '#addresses.list',
-                        actions: [
-                          { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output.ok ? event.output.address : ({} as Address) }) },
-                          'closeVerification',
-                        ],
+                        actions: [{ type: 'storeVerifiedAddress', params: ({ event }) => ({ result: event.output }) }, 'closeVerification'],
                       },
                       { target: 'entering', actions: { type: 'storeCodeRefusal', params: ({ event }) => ({ result: event.output }) } },
                     ],

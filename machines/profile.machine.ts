@@ -167,6 +167,7 @@ export const profileMachine = setup({
       customer: context.customer && context.email.requestedFor ? { ...context.customer, emailAddress: context.email.requestedFor } : context.customer,
       email: emptyEmail(),
     })),
+    storeRefreshedCustomer: assign(({ context }, params: { customer: Customer | null }) => ({ customer: params.customer ?? context.customer })),
     storeConfirmRefusal: assign(({ context }, params: { code: string }) => ({
       email: {
         ...context.email,
@@ -314,7 +315,7 @@ export const profileMachine = setup({
                 onDone: [
                   {
                     guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
-                    target: 'confirmed',
+                    target: 'refreshing',
                     actions: 'storeEmailConfirmed',
                   },
                   {
@@ -323,6 +324,16 @@ export const profileMachine = setup({
                   },
                 ],
                 onError: { target: 'editing', actions: 'storeEmailFailure' },
+              },
+              on: { 'email.confirm': {} },
+            },
+            // The link may be opened in another tab than the request: the server knows the new address.
+            refreshing: {
+              invoke: {
+                id: 'refreshCustomer',
+                src: 'loadCustomer',
+                onDone: { target: 'confirmed', actions: { type: 'storeRefreshedCustomer', params: ({ event }) => ({ customer: event.output }) } },
+                onError: 'confirmed',
               },
               on: { 'email.confirm': {} },
             },

@@ -272,6 +272,33 @@ describe('addresses machine: create and edit', () => {
     expect(ctx(actor).failure).toBeNull();
   });
 
+  it('clears a save failure on a new attempt and on cancel', async () => {
+    let attempt = 0;
+    const { actor } = start({ create: () => (attempt++ === 0 ? Promise.reject(new Error('offline')) : new Promise<Address>(() => {})) });
+    await flush();
+    actor.send({ type: 'address.create' });
+    await flush();
+    fillValid(actor);
+    actor.send({ type: 'address.submit' });
+    await flush();
+    expect(ctx(actor).failure).toBe('address.save.failed');
+    actor.send({ type: 'address.submit' });
+    expect(value(actor)).toEqual({ form: { cities: 'loaded', entry: 'creating' } });
+    expect(ctx(actor).failure).toBeNull();
+  });
+
+  it('leaves the form by cancel without a stale failure', async () => {
+    const { actor } = start({ create: () => Promise.reject(new Error('offline')) });
+    await flush();
+    actor.send({ type: 'address.create' });
+    fillValid(actor);
+    actor.send({ type: 'address.submit' });
+    await flush();
+    actor.send({ type: 'address.cancel' });
+    expect(value(actor)).toBe('list');
+    expect(ctx(actor).failure).toBeNull();
+  });
+
   it('edits a saved address in place with its id', async () => {
     const { actor, update } = start();
     await flush();
@@ -461,6 +488,21 @@ describe('addresses machine: verification by code', () => {
     const { actor } = await verifying({ send });
     expect(value(actor)).toBe('list');
     expect(ctx(actor)).toMatchObject({ failure, targetId: null });
+  });
+
+  it('clears the previous code message while a new code is checked', async () => {
+    const answers: Array<() => Promise<VerifyAddressResult>> = [
+      async () => ({ ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'x', attemptsLeft: 4 }),
+      () => new Promise(() => {}),
+    ];
+    const { actor } = await verifying({ verify: () => answers.shift()!() });
+    actor.send({ type: 'verification.change', code: '111111' });
+    actor.send({ type: 'verification.submit' });
+    await flush();
+    expect(ctx(actor).verification.error).toBe('address.code.wrong');
+    actor.send({ type: 'verification.submit' });
+    expect(value(actor)).toEqual(awaiting('checking', 'coolingDown'));
+    expect(ctx(actor).verification).toMatchObject({ error: null, attemptsLeft: 4 });
   });
 
   it('shows a network failure of the check, and cancel leaves the verification', async () => {

@@ -205,8 +205,9 @@ describe('profile machine: e-mail change', () => {
     expect(actor.getSnapshot().context.email.failure).toBe('profile.email.failed');
   });
 
-  it('confirms with the token from the mail and shows the new address', async () => {
-    const { actor, confirmEmail } = start();
+  it('confirms with the token from the mail and shows the address the server now has', async () => {
+    const loads = [sara, { ...sara, emailAddress: 'new@example.com' }];
+    const { actor, confirmEmail } = start({ load: async () => loads.shift()! });
     await flush();
     actor.send({ type: 'email.change', field: 'newEmailAddress', value: 'new@example.com' });
     actor.send({ type: 'email.change', field: 'password', value: 'secret1x' });
@@ -219,6 +220,23 @@ describe('profile machine: e-mail change', () => {
     await flush();
     expect(region(actor).email).toBe('confirmed');
     expect(actor.getSnapshot().context.customer?.emailAddress).toBe('new@example.com');
+  });
+
+  it('falls back to the requested address when reloading the customer fails after confirming', async () => {
+    const loads = [async () => sara, () => Promise.reject(new Error('offline'))];
+    const { actor } = start({ load: () => loads.shift()!() });
+    await flush();
+    actor.send({ type: 'email.change', field: 'newEmailAddress', value: 'other@example.com' });
+    actor.send({ type: 'email.change', field: 'password', value: 'secret1x' });
+    actor.send({ type: 'email.submit' });
+    await flush();
+    actor.send({ type: 'email.confirm', token: 'tok-1' });
+    expect(region(actor).email).toBe('confirming');
+    await flush();
+    expect(region(actor).email).toBe('confirmed');
+    expect(actor.getSnapshot().context.customer?.emailAddress).toBe('other@example.com');
+    actor.send({ type: 'email.edit' });
+    expect(region(actor).email).toBe('editing');
   });
 
   it.each([

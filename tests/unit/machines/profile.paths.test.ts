@@ -68,6 +68,7 @@ describe('profile machine paths: e-mail change', () => {
     { type: 'xstate.done.actor.requestEmailChange', output: { ok: true } } as EventObject,
     { type: 'xstate.done.actor.requestEmailChange', output: { ok: false, code: 'EMAIL_ADDRESS_CONFLICT_ERROR', message: 'x' } } as EventObject,
     { type: 'xstate.done.actor.confirmEmailChange', output: { ok: true } } as EventObject,
+    { type: 'xstate.done.actor.refreshCustomer', output: { ...sara, emailAddress: 'new@example.com' } } as EventObject,
     { type: 'xstate.error.actor.confirmEmailChange', error: new Error('offline') } as EventObject,
   ];
   const paths = shortestPathPerState(machine, { events, serialize });
@@ -87,9 +88,14 @@ describe('profile machine paths: e-mail change', () => {
     },
     { state: ready('editing', 'confirming', 'idle'), via: 'done:loadCustomer → email.confirm' },
     {
-      state: ready('editing', 'confirmed', 'idle'),
+      state: ready('editing', 'refreshing', 'idle'),
       via: 'done:loadCustomer → email.confirm → done:confirmEmailChange(ok)',
       context: { customer: { emailAddress: 'sara@example.com' }, email: { failure: null } },
+    },
+    {
+      state: ready('editing', 'confirmed', 'idle'),
+      via: 'done:loadCustomer → email.confirm → done:confirmEmailChange(ok) → done:refreshCustomer',
+      context: { customer: { emailAddress: 'new@example.com' }, email: { failure: null, requestedFor: null } },
     },
   ];
   pathTable(machine, paths, undefined, table);
