@@ -260,8 +260,8 @@ export const profileMachine = setup({
                 input: ({ context }) => {
                   const result = validateProfileDetails(context.details.values);
                   if (!result.ok) throw new Error('saving entered with invalid values');
-                  // Vendure keeps '' as a phone; null would leave the old number in place.
-                  return { firstName: result.value.firstName, lastName: result.value.lastName, phoneNumber: result.value.phone };
+                  // An emptied phone is cleared with null: Vendure's patchEntity skips only undefined.
+                  return { firstName: result.value.firstName, lastName: result.value.lastName, phoneNumber: result.value.phone || null };
                 },
                 onDone: { target: 'editing', actions: { type: 'storeSavedCustomer', params: ({ event }) => ({ saved: event.output }) } },
                 onError: { target: 'editing', actions: 'storeSaveFailure' },

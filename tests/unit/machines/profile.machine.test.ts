@@ -130,11 +130,11 @@ describe('profile machine: details', () => {
     actor.send({ type: 'details.submit' });
     expect(region(actor).details).toBe('saving');
     expect(update).toHaveBeenCalledTimes(1);
-    expect(update).toHaveBeenCalledWith({ firstName: 'Nora', lastName: 'Qahtani', phoneNumber: '' });
+    expect(update).toHaveBeenCalledWith({ firstName: 'Nora', lastName: 'Qahtani', phoneNumber: null });
     await flush();
     expect(region(actor).details).toBe('editing');
     expect(actor.getSnapshot().context.details.saved).toBe(true);
-    expect(actor.getSnapshot().context.customer).toMatchObject({ firstName: 'Nora', phoneNumber: '' });
+    expect(actor.getSnapshot().context.customer).toMatchObject({ firstName: 'Nora', phoneNumber: null });
   });
 
   it('keeps what was typed when saving fails, and discard restores the saved customer', async () => {
