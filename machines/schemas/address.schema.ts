@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import type { Address, CreateAddressInput } from '../../services/account.service';
+import { validateFields } from './field-errors';
+import { DEFAULT_PHONE_COUNTRY, emptyPhone, optionalPhone, requiredPhone, type PhoneValue } from './phone.schema';
+
+export type AddressMessageId =
+  | 'address.firstName.required'
+  | 'address.lastName.required'
+  | 'address.name.tooLong'
+  | 'address.street.required'
+  | 'address.street.tooLong'
+  | 'address.city.required'
+  | 'address.postalCode.invalid'
+  | 'address.phone.required'
+  | 'address.phone.invalid'
+  | 'address.receiverPhone.required'
+  | 'address.receiverPhone.invalid'
+  | 'address.instructions.tooLong';
+
+/** Core columns are varchar(255); instructions is a text custom field, bounded by the store. */
+export const ADDRESS_LIMITS = { nameMax: 100, streetMax: 255, instructionsMax: 500 } as const;
+export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+const id = (m: AddressMessageId) => m;
+
+const name = (required: AddressMessageId) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(ADDRESS_LIMITS.nameMax, id('address.name.tooLong')));
+
+export const addressSchema = v.pipe(
+  v.object({
+    firstName: name(id('address.firstName.required')),
+    lastName: name(id('address.lastName.required')),
+    streetLine1: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(id('address.street.required')),
+      v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong')),
+    ),
+    streetLine2: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong'))),
+    countryCode: v.pipe(v.string(), v.length(2)),
+    cityCode: v.pipe(v.string(), v.nonEmpty(id('address.city.required'))),
+    postalCode: v.pipe(v.string(), v.trim()),
+    phone: requiredPhone(id('address.phone.required'), id('address.phone.invalid')),
+    receiverPhone: optionalPhone(id('address.receiverPhone.invalid')),
+    isGiftCart: v.boolean(),
+    instructions: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.instructionsMax, id('address.instructions.tooLong'))),
+    type: v.picklist(ADDRESS_TYPES),
+    defaultShippingAddress: v.boolean(),
+  }),
+  // Saudi national addresses have 5-digit postal codes; elsewhere a short alphanumeric code.
+  v.forward(
+    v.partialCheck(
+      [['postalCode'], ['countryCode']],
+      (a) => a.postalCode === '' || (a.countryCode === 'SA' ? /^\d{5}$/.test(a.postalCode) : /^[A-Za-z0-9 -]{2,10}$/.test(a.postalCode)),
+      id('address.postalCode.invalid'),
+    ),
+    ['postalCode'],
+  ),
+  // A gift goes to someone else: the courier needs the receiver's phone.
+  v.forward(
+    v.partialCheck([['isGiftCart'], ['receiverPhone']], (a) => !a.isGiftCart || a.receiverPhone !== '', id('address.receiverPhone.required')),
+    ['receiverPhone'],
+  ),
+);
+
+export type AddressFormValues = v.InferInput<typeof addressSchema>;
+export type AddressFormOutput = v.InferOutput<typeof addressSchema>;
+export type AddressField = keyof AddressFormValues;
+export type AddressErrors = Partial<Record<AddressField, AddressMessageId>>;
+
+export const validateAddress = (input: AddressFormValues) =>
+  validateFields<typeof addressSchema, AddressMessageId>(addressSchema, input);
+
+export const emptyAddressValues = (countryCode = DEFAULT_PHONE_COUNTRY): AddressFormValues => ({
+  firstName: '',
+  lastName: '',
+  streetLine1: '',
+  streetLine2: '',
+  countryCode,
+  cityCode: '',
+  postalCode: '',
+  phone: emptyPhone(),
+  receiverPhone: emptyPhone(),
+  isGiftCart: false,
+  instructions: '',
+  type: 'home',
+  defaultShippingAddress: false,
+});
+
+const phoneOf = (e164: string | null | undefined, country: string): PhoneValue => ({ e164: e164 ?? '', country });
+
+/** A saved address as form values (editing). */
+export function addressToValues(address: Address): AddressFormValues {
+  const country = address.country.code;
+  const custom = address.customFields;
+  const type = ADDRESS_TYPES.find((t) => t === custom?.type) ?? 'home';
+  return {
+    firstName: custom?.firstName ?? '',
+    lastName: custom?.lastName ?? '',
+    streetLine1: address.streetLine1,
+    streetLine2: address.streetLine2 ?? '',
+    countryCode: country,
+    cityCode: custom?.cityCode ?? address.cityDetails?.CityCode ?? '',
+    postalCode: address.postalCode ?? '',
+    phone: phoneOf(address.phoneNumber, country),
+    receiverPhone: phoneOf(custom?.receiverPhoneNumber, country),
+    isGiftCart: custom?.isGiftCart ?? false,
+    instructions: custom?.instructions ?? '',
+    type,
+    defaultShippingAddress: address.defaultShippingAddress ?? false,
+  };
+}
+
+/** Valid form values as the Shop API input; `cityName` is the picked city's name in the page's language. */
+export function valuesToAddressInput(value: AddressFormOutput, cityName: string): CreateAddressInput {
+  return {
+    fullName: `${value.firstName} ${value.lastName}`,
+    streetLine1: value.streetLine1,
+    streetLine2: value.streetLine2 || null,
+    city: cityName,
+    postalCode: value.postalCode || null,
+    countryCode: value.countryCode,
+    phoneNumber: value.phone,
+    defaultShippingAddress: value.defaultShippingAddress,
+    defaultBillingAddress: value.defaultShippingAddress,
+    customFields: {
+      type: value.type,
+      cityCode: value.cityCode,
+      instructions: value.instructions || null,
+      receiverPhoneNumber: value.receiverPhone || null,
+      isGiftCart: value.isGiftCart,
+      firstName: value.firstName,
+      lastName: value.lastName,
+    },
+  };
+}
