@@ -34,17 +34,20 @@ async function startServer(orders: Record<string, OrderStateUpdate[]>) {
         orderStateChanged: {
           type: new GraphQLNonNull(Update),
           args: { orderCode: { type: new GraphQLNonNull(GraphQLString) } },
-          subscribe: async function* (_root, args: { orderCode: string }) {
+          // Like the backend: refuses before any stream exists (a rejected promise), else streams.
+          subscribe: async (_root, args: { orderCode: string }) => {
             seen.subscribed.push(args.orderCode);
             const initial = orders[args.orderCode];
             if (!initial) throw new GraphQLError('Forbidden', { extensions: { code: 'FORBIDDEN' } });
             const queue = [...initial];
             let wake = () => {};
             feeds.set(args.orderCode, { push: (u) => (queue.push(u), wake()) });
-            for (;;) {
-              while (queue.length) yield queue.shift();
-              await new Promise<void>((resolve) => (wake = resolve));
-            }
+            return (async function* () {
+              for (;;) {
+                while (queue.length) yield queue.shift();
+                await new Promise<void>((resolve) => (wake = resolve));
+              }
+            })();
           },
           resolve: (update: OrderStateUpdate) => update,
         },
