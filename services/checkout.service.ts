@@ -1,8 +1,9 @@
+import { getActiveOrder, type Order } from './cart.service';
 import type { RequestOptions, ShopClient } from './client';
 import { AssetFields, OrderFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
+import { nullIfForbidden } from './orders.service';
 import { toResult, type Failure } from './result';
-import type { Order } from './cart.service';
 
 export const getCheckOutOrderDocument = graphql(
   `
@@ -13,9 +14,29 @@ export const getCheckOutOrderDocument = graphql(
   [OrderFields],
 );
 
-/** The order a checkout page works on; null when it is not this customer's. */
+/** The order a checkout page works on; null when it is not this customer's (FORBIDDEN) or unknown. */
 export async function getCheckoutOrder(client: ShopClient, code: string, options?: RequestOptions): Promise<Order | null> {
-  return (await client.request(getCheckOutOrderDocument, { code }, options)).orderByCode;
+  return nullIfForbidden(client.request(getCheckOutOrderDocument, { code }, options).then((data) => data.orderByCode));
+}
+
+export interface CheckoutOrders {
+  /** The customer's active order (the cart), or null. */
+  active: Order | null;
+  /** The order named in the URL if this customer may read it, else null. */
+  byCode: Order | null;
+}
+
+/**
+ * What the checkout starts from: the active order, and the URL's order only as far as the backend
+ * lets this customer read it (a code from a URL is a hint, never trusted).
+ */
+export async function getCheckoutOrders(
+  client: ShopClient,
+  { code }: { code: string | null },
+  options?: RequestOptions,
+): Promise<CheckoutOrders> {
+  const [active, byCode] = await Promise.all([getActiveOrder(client, options), code ? getCheckoutOrder(client, code, options) : null]);
+  return { active, byCode };
 }
 
 export const getPaymentMethodsDocument = graphql(

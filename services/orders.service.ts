@@ -1,6 +1,7 @@
-import type { RequestOptions, ShopClient } from './client';
+import { ShopApiError, type RequestOptions, type ShopClient } from './client';
 import { OrderFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
+import type { OrderStateUpdate } from './live-order.service';
 import { toResult, type Failure } from './result';
 
 export const getOrderByCodeDocument = graphql(
@@ -17,9 +18,39 @@ export const getOrderByCodeDocument = graphql(
 
 export type OrderDetail = NonNullable<ResultOf<typeof getOrderByCodeDocument>['orderByCode']>;
 
-/** An order of this customer (or a guest's, shortly after placing it); null otherwise. */
+/**
+ * Reading an order by code: the backend answers FORBIDDEN for someone else's order and for an
+ * unknown code alike (docs/decisions/011-order-access.md). For the reader both mean "not yours":
+ * null. Every other failure still rejects.
+ */
+export async function nullIfForbidden<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ShopApiError && error.code === 'FORBIDDEN') return null;
+    throw error;
+  }
+}
+
+/** An order of this customer (or of the session that placed it); null otherwise. */
 export async function getOrderByCode(client: ShopClient, code: string, options?: RequestOptions): Promise<OrderDetail | null> {
-  return (await client.request(getOrderByCodeDocument, { code }, options)).orderByCode;
+  return nullIfForbidden(client.request(getOrderByCodeDocument, { code }, options).then((data) => data.orderByCode));
+}
+
+/**
+ * The polling twin of the live order subscription (same shape as its updates): the order's state
+ * and its newest payment's state. Null when the order is not this customer's.
+ */
+export async function getOrderState(
+  client: ShopClient,
+  { orderCode }: { orderCode: string },
+  options?: RequestOptions,
+): Promise<OrderStateUpdate | null> {
+  const order = await getOrderByCode(client, orderCode, options);
+  if (!order) return null;
+  // A declined payment followed by a new one: only the newest says where the checkout stands.
+  const newest = [...(order.payments ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  return { orderCode: order.code, state: order.state, paymentState: newest?.state ?? null };
 }
 
 // Spec §4: Rejected orders never show in the customer's history, nor does the cart (AddingItems).

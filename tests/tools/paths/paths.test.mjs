@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { coverageOf, isPathTest, pathCounts, summary } from './run-path-tests.mjs';
+import { describeFinal } from './paths.mjs';
+
+const run = promisify(execFile);
+const root = new URL('../../..', import.meta.url).pathname;
+const cli = (...args) => run(process.execPath, ['tests/tools/paths/paths.mjs', ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+// Simple paths to one outcome are numbered in walk order; the tests name them by content.
+const unnumbered = (text) => text.split('\n').map((l) => l.replace(/ #\d+ \|/, ' #n |'));
+
+describe('npm run paths -- checkout', () => {
+  it('prints one line a path (name | steps | final state), with the paths to success', async () => {
+    const { stdout } = await cli('checkout');
+    const lines = unnumbered(stdout);
+
+    expect(lines[0]).toMatch(/^# checkout: \d+ paths \(fresh \d+, returning \d+\), \d+ end in success$/);
+    expect(lines).toContain('fresh shortest to success | done:fetchCheckoutOrders(paid) | ⇒ success (order PaymentAuthorized+address+shipping, placedOrderCode ORD1)');
+    expect(lines).toContain(
+      'fresh to success #n | done:fetchCheckoutOrders(shipped) → review.confirm → done:transitionOrder(ok) → done:fetchPaymentMethods(card, tamara, tabby ineligible, cod) → payment.select(cod) → payment.submit → done:addPayment(authorized) | ⇒ success (order PaymentAuthorized+address+shipping, paymentMethodCode cash-on-delivery, placedOrderCode ORD1)',
+    );
+    expect(lines).toContain(
+      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(settled) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1)',
+    );
+    expect(lines).toContain(
+      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.watchFailed → after:pollDelay → done:fetchOrderState(authorized) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1)',
+    );
+    expect(lines).toContain('returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping)');
+  }, 120_000);
+
+  it('prints the same paths as JSON with --json, named like the vitest path tests', async () => {
+    const { stdout } = await cli('checkout', '--json');
+    const { machine, paths } = JSON.parse(stdout);
+
+    expect(machine).toBe('checkout');
+    const live = paths.find((p) => p.name === 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)' && p.start === 'returning');
+    expect(live).toEqual({
+      machine: 'checkout',
+      start: 'returning',
+      kind: 'simple',
+      name: 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)',
+      steps: [
+        { description: 'done:fetchCheckoutOrders(arranging)', event: { type: 'xstate.done.actor.fetchCheckoutOrders', label: 'arranging' } },
+        { description: 'order.stateChanged(settled)', event: { type: 'order.stateChanged', label: 'settled', update: { orderCode: 'ORD1', state: 'PaymentSettled', paymentState: 'Settled' } } },
+      ],
+      final: {
+        state: 'success',
+        order: 'ArrangingPayment+address+shipping',
+        error: null,
+        addressId: null,
+        shippingMethodId: null,
+        paymentMethodCode: null,
+        gotoStep: null,
+        pollAttempt: 0,
+        placedOrderCode: 'ORD1',
+      },
+    });
+    expect(paths.filter((p) => p.final.state === 'success').every((p) => p.steps.length > 0)).toBe(true);
+  }, 120_000);
+
+  it('names the known machines for an unknown one and exits 2', async () => {
+    await expect(cli('nope')).rejects.toMatchObject({ code: 2, stderr: 'Unknown machine "nope". Known: checkout\n' });
+  });
+});
+
+describe('describeFinal', () => {
+  it('leaves out nulls and zeros', () => {
+    expect(describeFinal({ state: 'payment.choosing', error: 'pay:NETWORK', order: 'ArrangingPayment', addressId: null, pollAttempt: 0 })).toBe(
+      'payment.choosing [pay:NETWORK] (order ArrangingPayment)',
+    );
+  });
+});
+
+describe('npm run test:paths summary', () => {
+  it('counts path tests by name and reads the coverage line through the reporter’s colours', () => {
+    expect(['shortest to success: x', 'to success -: y', 'reaches exactly the pinned set of states', 'takes every transition'].map(isPathTest)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const report = {
+      testResults: [
+        {
+          name: '/repo/tests/unit/machines/checkout.paths.test.ts',
+          assertionResults: [
+            { title: 'shortest to empty: done:fetchCheckoutOrders(no order)', status: 'passed' },
+            { title: 'to success -: done:fetchCheckoutOrders(paid)', status: 'failed' },
+            { title: 'ends simple paths only at the pinned outcomes', status: 'passed' },
+          ],
+        },
+      ],
+    };
+    const coverage = coverageOf('\u001b[22m\u001b[39mcheckout transition coverage: 97.5 % of 80 transitions\n');
+
+    expect(pathCounts(report)).toEqual([{ machine: 'checkout', ran: 2, passed: 1 }]);
+    expect(coverage).toEqual({ checkout: { percent: 97.5, transitions: 80 } });
+    expect(summary(pathCounts(report), coverage)).toBe(
+      'path tests (vitest, fake actors): 2 paths ran\n  checkout: 2 paths ran, 1 passed; transition coverage 97.5 % of 80 transitions',
+    );
+  });
+});
