@@ -6,7 +6,7 @@
 //   SKIP_E2E=1 npm test                       skip a stage locally (ignored when CI is set)
 //
 // Stages and their skip flags: typecheck (SKIP_TYPECHECK), lint (SKIP_LINT), i18n (SKIP_I18N),
-// spec-ops (SKIP_SPEC_OPS), tools (SKIP_TOOLS), unit (SKIP_UNIT), server (SKIP_SERVER),
+// spec-ops (SKIP_SPEC_OPS), tools (SKIP_TOOLS), unit (SKIP_UNIT), paths (SKIP_PATHS), server (SKIP_SERVER),
 // e2e (SKIP_E2E).
 // Test counts come from the vitest/Playwright JSON reporters (written under test-results/run-all/).
 // A check stage (typecheck, lint, ...) or a test stage that fails without reporting a failed test
@@ -53,7 +53,13 @@ const stages = [
     title: 'unit tests (storefront)',
     // the other suites have their own stage; keep them out of the storefront's run
     cmd: ['npx', 'vitest', 'run', '--exclude', 'tests/e2e/**', '--exclude', 'tests/tools/**', '--exclude', 'server/**',
-      '--exclude', 'tests/server/**', ...vitestJson('unit')],
+      '--exclude', 'tests/server/**', '--exclude', 'tests/unit/machines/*.paths.test.ts', ...vitestJson('unit')],
+    kind: 'vitest',
+  },
+  {
+    name: 'paths',
+    title: 'path tests from the machines (npm run test:paths)',
+    cmd: ['node', 'tests/tools/paths/run-path-tests.mjs'],
     kind: 'vitest',
   },
   {
@@ -121,7 +127,7 @@ export function countPlaywright(file) {
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const env = { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true', PW_JSON_OUTPUT: join(outDir, 'e2e.json') };
+  const env = { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true', PW_JSON_OUTPUT: join(outDir, 'e2e.json'), PATH_TESTS_JSON: join(outDir, 'paths.json') };
   if (!process.stdout.isTTY) env.NO_COLOR = '1';
   const results = [];
   const t0 = Date.now();

@@ -10,8 +10,14 @@ import { join } from 'node:path';
 const root = new URL('../../..', import.meta.url).pathname;
 const dir = 'tests/unit/machines';
 
-/** A path test is named `shortest to <state>: …` or `to <outcome>: …` (see checkout.paths.test.ts). */
-export const isPathTest = (title) => /^(shortest )?to \S/.test(title);
+/** Path test files that must report transition coverage; the others pin their paths only. */
+export const REQUIRE_COVERAGE = ['checkout'];
+
+/**
+ * A path test is named `shortest to <state>: …` or `to <outcome>: …` (checkout.paths.test.ts), or
+ * `reaches <state> via <events>` (the machines on tests/unit/machines/path-kit.ts).
+ */
+export const isPathTest = (title) => /^(shortest )?to \S/.test(title) || /^reaches \S.* via /.test(title);
 
 /** `checkout transition coverage: 100.0 % of 84 transitions` → { checkout: { percent: 100, transitions: 84 } } */
 export function coverageOf(output) {
@@ -48,8 +54,9 @@ async function main() {
     .filter((f) => f.endsWith('.paths.test.ts'))
     .sort()
     .map((f) => `${dir}/${f}`);
-  const out = mkdtempSync(join(tmpdir(), 'path-tests-'));
-  const reportFile = join(out, 'report.json');
+  // npm test (tests/tools/run-all.mjs) keeps the report to count the tests; alone, a temp file.
+  const out = process.env.PATH_TESTS_JSON ? null : mkdtempSync(join(tmpdir(), 'path-tests-'));
+  const reportFile = process.env.PATH_TESTS_JSON ?? join(out, 'report.json');
   const vitest = join(root, 'node_modules/.bin/vitest');
   let output = '';
   const code = await new Promise((resolve) => {
@@ -70,12 +77,13 @@ async function main() {
     console.error('path tests: vitest wrote no report');
     return code || 1;
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    if (out) rmSync(out, { recursive: true, force: true });
   }
   const counts = pathCounts(report);
   const coverage = coverageOf(output);
   console.log(`\n${summary(counts, coverage)}`);
-  const uncovered = counts.filter((c) => !coverage[c.machine]);
+  // Machines whose path tests must measure transition coverage (issue 14: checkout at 100 %).
+  const uncovered = counts.filter((c) => REQUIRE_COVERAGE.includes(c.machine) && !coverage[c.machine]);
   return code || (uncovered.length ? 1 : 0);
 }
 

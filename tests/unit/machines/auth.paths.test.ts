@@ -65,7 +65,7 @@ function checkPaths(name: string, machine: AnyStateMachine, options: { events: E
       expect([...paths.keys()].sort()).toEqual(options.rows.map(([state]) => state).sort());
     });
 
-    it.each(options.rows)('%s via %s', (state, description, context) => {
+    it.each(options.rows)('reaches %s via %s', (state, description, context) => {
       const path = paths.get(state);
       expect(path).toBeDefined();
       expect(describePath(path!.steps)).toBe(description);
