@@ -2,7 +2,7 @@ import { act, cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppActorsProvider, provideAppActors, useAppActor, type AppActor } from '../../../../src/containers/app-actors';
 import type { AppActors } from '../../../../src/app/actors';
-import { renderWithApp } from '../../components/render';
+import { renderWithApp } from '../../helpers/render';
 
 // A cart stand-in: records what it is sent. The provider also tells the locale actor of the route.
 const cartEvents: unknown[] = [];

@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CartSummary } from '../../../src/components/cart/cart-summary';
-import { renderWithApp } from '../components/render';
-import { fakeOrder } from '../machines/cart-fixtures';
+import { CartSummary } from '../../../../../src/components/cart/cart-summary';
+import { renderWithApp } from '../../../helpers/render';
+import { fakeOrder } from '../../../machines/cart-fixtures';
 
 afterEach(cleanup);
 

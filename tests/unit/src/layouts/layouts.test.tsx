@@ -4,11 +4,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../src/layouts/checkout-layout';
-import MinimalLayout from '../../../src/layouts/minimal-layout';
+import CheckoutLayout, { ErrorBoundary as CheckoutError } from '../../../../src/layouts/checkout-layout';
+import MinimalLayout from '../../../../src/layouts/minimal-layout';
 
 // The language switch asks the app's actors for the locale machine; none are needed to render.
-vi.mock('../../../src/containers/app-actors', () => ({
+vi.mock('../../../../src/containers/app-actors', () => ({
   useAppActorsHandle: () => ({ actors: null, load: () => new Promise(() => {}) }),
   useAppActor: () => ({ actor: null, send: () => new Promise(() => {}), request: () => {} }),
 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutHref, safeRedirect } from '../../../src/components/cart/safe-redirect';
+import { checkoutHref, safeRedirect } from '../../../../../src/components/cart/safe-redirect';
 
 describe('safeRedirect', () => {
   it.each(['/checkout/ABC', '/en/checkout/ABC?step=2#pay', '/'])('keeps the site path %s', (path) => {

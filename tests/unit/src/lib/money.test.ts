@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyPlain, riyalsToHalalas, toDecimalString } from '../../../src/lib/money';
+import { formatMoney, formatMoneyPlain, riyalsToHalalas, toDecimalString } from '../../../../src/lib/money';
 
 describe('money', () => {
     it('formats halalas as SAR in English', () => {

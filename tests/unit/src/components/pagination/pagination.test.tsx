@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Pagination, type PaginationProps } from '../../../src/components/pagination/pagination';
+import { Pagination, type PaginationProps } from '../../../../../src/components/pagination/pagination';
 import {
   assertPaginationProps,
   formatPageNumber,
@@ -9,8 +9,8 @@ import {
   PaginationPropsError,
   visibleRange,
   type PaginationRulesInput,
-} from '../../../src/components/pagination/pagination-rules';
-import { renderWithApp, renderWithI18n } from './render';
+} from '../../../../../src/components/pagination/pagination-rules';
+import { renderWithApp, renderWithI18n } from '../../../helpers/render';
 
 const valid: PaginationRulesInput = {
   total: 95,

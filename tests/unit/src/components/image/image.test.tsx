@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLACEHOLDER, Image } from '../../../src/components/image/image';
-import { candidateWidths, cropUrl, heightFor, parseRatio, presetSrcSet } from '../../../src/components/image/image-sources';
+import { DEFAULT_PLACEHOLDER, Image } from '../../../../../src/components/image/image';
+import { candidateWidths, cropUrl, heightFor, parseRatio, presetSrcSet } from '../../../../../src/components/image/image-sources';
 
 const SRC = '/assets/preview/ab/shoe__preview.jpg';
 

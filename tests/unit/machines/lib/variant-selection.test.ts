@@ -6,8 +6,8 @@ import {
     resolveVariant,
     stockState,
     type SelectableVariant,
-} from '../../../machines/lib/variant-selection';
-import { isPromoRunning, variantPricing } from '../../../machines/lib/variant-pricing';
+} from '../../../../machines/lib/variant-selection';
+import { isPromoRunning, variantPricing } from '../../../../machines/lib/variant-pricing';
 
 // A bag in two colours (red c1, blue c2) and two sizes (S s1, M s2); blue S is sold out.
 const v = (id: string, color: string, size: string, stockLevel = 'IN_STOCK', extra: Partial<SelectableVariant> = {}) => ({

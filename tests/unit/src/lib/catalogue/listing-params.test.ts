@@ -11,7 +11,7 @@ import {
     toProductFilterInput,
     toggleColor,
     withFilters,
-} from '../../../src/lib/catalogue/listing-params';
+} from '../../../../../src/lib/catalogue/listing-params';
 
 const parse = (q: string) => parseListingParams(new URLSearchParams(q));
 

@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { searchMachine } from '../../../machines/search.machine';
-import type { SearchHit } from '../../../services/search.service';
-import { SearchCombobox, type SearchComboboxProps, type SearchStatus } from '../../../src/components/search/search-combobox';
-import { renderWithApp } from './render';
+import { searchMachine } from '../../../../../machines/search.machine';
+import type { SearchHit } from '../../../../../services/search.service';
+import { SearchCombobox, type SearchComboboxProps, type SearchStatus } from '../../../../../src/components/search/search-combobox';
+import { renderWithApp } from '../../../helpers/render';
 
 const hits: SearchHit[] = [
   { id: '1', name: 'Blue shoe', slug: 'blue-shoe', thumbnail: { preview: '/assets/blue.jpg', width: 800, height: 800, focalPoint: null } },

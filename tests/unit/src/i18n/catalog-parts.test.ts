@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partOfMessage, partOfOrigin, partsForIds } from '../../../src/i18n/catalog-parts';
+import { partOfMessage, partOfOrigin, partsForIds } from '../../../../src/i18n/catalog-parts';
 
 describe('catalog parts (decision 009)', () => {
   it('puts the shell and catalogue pages in core', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerHostsFromEnv, resolveBannerTarget } from '../../../src/routes/catalogue/banner-target';
+import { bannerHostsFromEnv, resolveBannerTarget } from '../../../../../src/routes/catalogue/banner-target';
 
 const opts = { allowedHosts: ['tamara.co'], ownOrigin: 'https://shop.example' };
 const resolve = (to: string | null, slug: string | null = null) => resolveBannerTarget(to, slug, opts);

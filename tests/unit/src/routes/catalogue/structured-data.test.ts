@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDetailData, VariantView } from '../../../src/lib/catalogue/types';
-import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from '../../../src/routes/catalogue/structured-data';
+import type { ProductDetailData, VariantView } from '../../../../../src/lib/catalogue/types';
+import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from '../../../../../src/routes/catalogue/structured-data';
 
 const variant = (id: string, priceWithTax: number, stockLevel: string): VariantView => ({
     id,

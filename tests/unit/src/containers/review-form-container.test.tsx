@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { reviewMachine, type ReviewEligibility, type SubmitReviewResult } from '../../../machines/review.machine';
-import { ConnectedReviewForm } from '../../../src/containers/review-form-container';
-import { renderWithApp } from '../components/render';
+import { reviewMachine, type ReviewEligibility, type SubmitReviewResult } from '../../../../machines/review.machine';
+import { ConnectedReviewForm } from '../../../../src/containers/review-form-container';
+import { renderWithApp } from '../../helpers/render';
 
 function startActor(eligibility: ReviewEligibility, submit: () => Promise<SubmitReviewResult>) {
     const actor = createActor(

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { couponMachine } from '../../../machines/coupon.machine';
 import type { ApplyCouponResult, Order } from '../../../services/cart.service';
-import { fakeOrder } from '../machines/cart-fixtures';
+import { fakeOrder } from './cart-fixtures';
 
 function start(fakes: { apply?: (code: string) => Promise<ApplyCouponResult>; remove?: (code: string) => Promise<Order | null> }) {
   const spies = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toOptionGroupView, toProductCard, toRatingBreakdown, type CardSource } from '../../../src/lib/catalogue/view-models';
+import { toOptionGroupView, toProductCard, toRatingBreakdown, type CardSource } from '../../../../../src/lib/catalogue/view-models';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const base: CardSource = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeArabic } from '../../../machines/lib/arabic-normalize';
+import { normalizeArabic } from '../../../../machines/lib/arabic-normalize';
 
 describe('normalizeArabic', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('normalizeArabic', () => {
   });
 
   it('folds exactly like the server does for the stored search text', async () => {
-    const { normaliseSearchText } = await import('../../../server/src/plugins/catalogue/services/normalise-search-text');
+    const { normaliseSearchText } = await import('../../../../server/src/plugins/catalogue/services/normalise-search-text');
     for (const sample of ['أَحْمَدُ', 'مكتبة الأطفال', 'ﻷ', 'Blue  SHOES', 'مستشفى', 'رئيس مؤسسة', '\u200fکتاب']) {
       expect(normalizeArabic(sample)).toBe(normaliseSearchText(sample));
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionText, sanitizeDescription } from '../../../src/routes/catalogue/sanitize-description.server';
+import { descriptionText, sanitizeDescription } from '../../../../../src/routes/catalogue/sanitize-description.server';
 
 describe('sanitizeDescription', () => {
     it('keeps structure and drops scripts, handlers, styles and images', () => {

@@ -13,7 +13,7 @@ import {
   typeAhead,
   type CountryOption,
   type PhoneLib,
-} from '../../../src/components/phone-input/phone-rules';
+} from '../../../../../src/components/phone-input/phone-rules';
 
 const lib: PhoneLib = {
   parsePhoneNumberFromString: (text, country) => libphonenumber.parsePhoneNumberFromString(text, country as libphonenumber.CountryCode),

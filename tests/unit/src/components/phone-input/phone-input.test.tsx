@@ -2,9 +2,9 @@ import * as libphonenumber from 'libphonenumber-js/max';
 import { readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PhoneInput, type PhoneValue } from '../../../src/components/phone-input/phone-input';
-import type { PhoneLib } from '../../../src/components/phone-input/phone-rules';
-import { renderWithI18n } from './render';
+import { PhoneInput, type PhoneValue } from '../../../../../src/components/phone-input/phone-input';
+import type { PhoneLib } from '../../../../../src/components/phone-input/phone-rules';
+import { renderWithI18n } from '../../../helpers/render';
 
 const lib: PhoneLib = {
   parsePhoneNumberFromString: (text, country) => libphonenumber.parsePhoneNumberFromString(text, country as libphonenumber.CountryCode),
