@@ -14,10 +14,22 @@ import { browserTokenStore } from '../lib/token-store';
 
 export type { BrowserActorsOptions };
 
-/** Whether the dev inspector was asked for (docs/inspector.md). Always false in production builds. */
-function inspectorRequested(): boolean {
-  if (!import.meta.env.DEV) return false;
-  return import.meta.env.VITE_INSPECT === '1' || new URLSearchParams(window.location.search).has('inspect');
+/**
+ * Which dev inspector was asked for (docs/inspector.md): `?inspect` / `VITE_INSPECT=1` the offline
+ * panel, `?inspect=stately` / `VITE_INSPECT=stately` the Stately inspector. Always null in production builds.
+ */
+function inspectorRequested(): InspectorMode | null {
+  if (!import.meta.env.DEV) return null;
+  return inspectorModeOf(window.location.search, import.meta.env.VITE_INSPECT);
+}
+
+export type InspectorMode = 'local' | 'stately';
+
+/** `?inspect` → local, `?inspect=stately` → stately; `VITE_INSPECT` (`1` or `stately`) when the URL says nothing. */
+export function inspectorModeOf(search: string, env: string | undefined): InspectorMode | null {
+  const asked = new URLSearchParams(search).get('inspect') ?? (env === '1' ? '' : (env || null));
+  if (asked === null) return null;
+  return asked === 'stately' ? 'stately' : 'local';
 }
 
 function safeLocalStorage(): Storage | null {
@@ -31,7 +43,8 @@ function safeLocalStorage(): Storage | null {
 /** Creates and starts the app's long-lived actors (visitor session, locale, search, cart, wishlist). */
 export function startBrowserActors(options: BrowserActorsOptions): AppActors {
   const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: options.secureCookies });
-  const inspectBuffer = inspectorRequested() ? createInspectBuffer() : null;
+  const inspectorMode = inspectorRequested();
+  const inspectBuffer = inspectorMode ? createInspectBuffer() : null;
   const actors = createAppActors({
     locale: options.locale,
     token: tokenStore.read(),
@@ -52,11 +65,20 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     inspect: inspectBuffer ?? undefined,
     ...browserShopDeps(),
   });
-  if (import.meta.env.DEV && inspectBuffer) {
-    void import('./inspector').then(({ startInspector }) => inspectBuffer.attach(startInspector()));
+  if (import.meta.env.DEV && inspectBuffer && inspectorMode) {
+    void import('./inspector').then(({ startInspector }) => startInspector(inspectorMode)).then((inspect) => inspectBuffer.attach(inspect));
+    // Page-scoped actors (usePageActor: contact, review, filters, auth, checkout, ...) are inspected
+    // too, with no page having to ask: every actor started through `spawn` gets the same callback.
+    actors.spawn = inspectedSpawn(actors.spawn, inspectBuffer);
   }
   actors.start();
   return actors;
+}
+
+/** `spawn` with the inspector's callback added to the options (a page's own `inspect` still wins). */
+export function inspectedSpawn(spawn: AppActors['spawn'], inspect: (event: InspectionEvent) => void): AppActors['spawn'] {
+  return ((logic: Parameters<AppActors['spawn']>[0], options?: Record<string, unknown>) =>
+    (spawn as (l: unknown, o?: unknown) => unknown)(logic, { ...options, inspect: options?.inspect ?? inspect })) as AppActors['spawn'];
 }
 
 type InspectBuffer = ((event: InspectionEvent) => void) & { attach(target: (event: InspectionEvent) => void): void };

@@ -73,7 +73,7 @@ export function guardName(guard: unknown): string | null {
 export function eventLabel(eventType: string): string {
   if (eventType === '') return 'always';
   const after = /^xstate\.after\.(.+?)\.[^.]+(?:\..+)?$/.exec(eventType);
-  if (after) return /^\d+$/.test(after[1]) ? `after ${after[1]}ms` : `after ${after[1]}`;
+  if (after) return /^\d+$/.test(after[1]!) ? `after ${after[1]}ms` : `after ${after[1]}`;
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
   if (actor) return `${actor[1]}: ${actor[2]}`;
   const state = /^xstate\.done\.state\.(.+)$/.exec(eventType);
