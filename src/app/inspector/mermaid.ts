@@ -19,11 +19,45 @@ function edgeText(e: GraphEdge): string {
   return text(e.guard ? `${e.label} [${e.guard}]` : e.label);
 }
 
+/**
+ * Mermaid cannot draw a transition between states of different composite states, so each edge is
+ * written in the block of the lowest state containing both ends, from and to that state's children
+ * (the end's ancestor there); the label then names the real source and target inside them.
+ */
+function placeEdge(e: GraphEdge, parentOf: Map<string, string | null>): { container: string; from: string; to: string; label: string } | null {
+  const chain = (id: string) => {
+    const ids: string[] = [];
+    for (let cur: string | null | undefined = id; cur; cur = parentOf.get(cur)) ids.unshift(cur);
+    return ids;
+  };
+  const a = chain(e.source);
+  const b = chain(e.target);
+  // the lowest state that strictly contains both ends
+  let depth = 0;
+  while (depth + 1 < a.length - 1 && depth + 1 < b.length - 1 && a[depth + 1] === b[depth + 1]) depth++;
+  const container = a[depth];
+  const from = a[depth + 1];
+  const to = b[depth + 1];
+  if (!container || !from || !to) return null;
+  const rel = (full: string, top: string) => (full === top ? '' : full.slice(top.length + 1));
+  const notes = [rel(e.source, from) && `from ${rel(e.source, from)}`, rel(e.target, to) && `to ${rel(e.target, to)}`].filter(Boolean);
+  return { container, from, to, label: notes.length ? `${edgeText(e)} (${notes.join(', ')})` : edgeText(e) };
+}
+
 export function toMermaid(graph: MachineGraph): string {
   const children = new Map<string | null, GraphNode[]>();
   for (const n of graph.nodes) children.set(n.parent, [...(children.get(n.parent) ?? []), n]);
+  const parentOf = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+  const root = graph.nodes.find((n) => n.parent === null);
+  const edgesIn = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    // Transitions on the machine itself have no box to start from: the page lists them in a table.
+    if (e.source === root?.id || !parentOf.has(e.target)) continue;
+    const placed = placeEdge(e, parentOf);
+    if (!placed) continue;
+    edgesIn.set(placed.container, [...(edgesIn.get(placed.container) ?? []), `${mid(placed.from)} --> ${mid(placed.to)}: ${text(placed.label)}`]);
+  }
   const lines = ['stateDiagram-v2'];
-  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
 
   const block = (node: GraphNode, indent: string) => {
     const kids = children.get(node.id) ?? [];
@@ -32,6 +66,7 @@ export function toMermaid(graph: MachineGraph): string {
       if (node.type === 'parallel' && i > 0) lines.push(`${indent}--`);
       declare(kid, indent);
     });
+    lines.push(...(edgesIn.get(node.id) ?? []).map((l) => `${indent}${l}`));
   };
 
   const declare = (node: GraphNode, indent: string) => {
@@ -46,16 +81,8 @@ export function toMermaid(graph: MachineGraph): string {
     if (node.invokes.length) lines.push(`${indent}note right of ${mid(node.id)}`, `${indent}  invokes ${node.invokes.map(text).join(', ')}`, `${indent}end note`);
   };
 
-  const root = graph.nodes.find((n) => n.parent === null);
   if (!root) return lines.join('\n');
   block(root, '  ');
-  if (root.invokes.length) lines.push(`  note "${text(`${root.key} invokes ${root.invokes.join(', ')}`)}" as rootInvokes`);
-  for (const e of graph.edges) {
-    // Transitions on the machine itself have no box to start from: drawn from every top-level state would be noise.
-    if (e.source === root.id) continue;
-    if (!byId.has(e.target)) continue;
-    lines.push(`  ${mid(e.source)} --> ${mid(e.target)}: ${edgeText(e)}`);
-  }
   return lines.join('\n');
 }
 
