@@ -10,6 +10,7 @@ import { acceptedEvents, externalEvents, machineToGraph, type MachineGraph, type
 import { layoutGraph, type Layout } from './layout';
 
 const MAX_EVENTS = 60;
+const MAX_STOPPED = 8;
 const SVG = 'http://www.w3.org/2000/svg';
 /** Marks the panel's host; tests/tools/check-no-inspector.mjs fails a production build that carries it. */
 const HOST_MARKER = 'xstate-dev-inspector';
@@ -261,6 +262,12 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
     });
   }
 
+  /** Page-scoped actors stop at every navigation: keep the last few for a look, not all of them. */
+  const forgetOldStopped = () => {
+    const stopped = [...actors.entries()].filter(([id, a]) => id !== selected && (a.snapshot as { status?: string } | null)?.status === 'stopped');
+    for (const [id] of stopped.slice(0, Math.max(0, stopped.length - MAX_STOPPED))) actors.delete(id);
+  };
+
   const entryOf = (ref: AnyActor) => {
     let entry = actors.get(ref.sessionId);
     if (!entry) {
@@ -268,7 +275,8 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
       entry = {
         ref,
         name: ref.systemId ?? (isMachine(logic) ? logic.id : ref.id),
-        snapshot: ref.getSnapshot(),
+        // Not ref.getSnapshot(): `@xstate.actor` comes while the actor initialises; its first snapshot follows.
+        snapshot: null,
         events: [],
         graph: isMachine(logic) ? machineToGraph(logic) : null,
       };
@@ -279,7 +287,10 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
 
   return (event) => {
     if (event.type === '@xstate.actor') entryOf(event.actorRef as AnyActor);
-    else if (event.type === '@xstate.snapshot') entryOf(event.actorRef as AnyActor).snapshot = event.snapshot;
+    else if (event.type === '@xstate.snapshot') {
+      entryOf(event.actorRef as AnyActor).snapshot = event.snapshot;
+      if ((event.snapshot as { status?: string }).status === 'stopped') forgetOldStopped();
+    }
     else if (event.type === '@xstate.event') {
       const entry = entryOf(event.actorRef as AnyActor);
       entry.events.push(`${new Date().toLocaleTimeString()} ${JSON.stringify(maskTokens(event.event))}`);
