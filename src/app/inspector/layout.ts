@@ -64,7 +64,9 @@ export function toElkGraph(graph: MachineGraph): ElkNode {
       };
     });
   const edges: ElkExtendedEdge[] = graph.edges
-    .filter((e) => e.source !== root?.id)
+    // Not the machine's own transitions (no box to start from) nor targetless ones (self-loops on
+    // every box, actions only): the event buttons list what each state accepts.
+    .filter((e) => e.source !== root?.id && !e.internal)
     .map((e, i) => {
       const text = edgeText(e);
       return { id: `e${i}`, sources: [e.source], targets: [e.target], labels: [{ text, width: text.length * CHAR, height: 14 }] };

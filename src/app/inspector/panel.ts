@@ -34,6 +34,7 @@ const STYLE = `
   font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:#0f1720;color:#e6edf3;box-shadow:0 0 24px rgb(0 0 0/.35);
   border-start-start-radius:8px;z-index:2147483647;overflow:hidden}
 .panel[data-collapsed]{block-size:auto}
+.panel[data-wide]{inline-size:100vw;block-size:85vh}
 .panel[data-collapsed] .body{display:none}
 header{display:flex;gap:8px;align-items:center;padding-block:4px;padding-inline:10px;background:#0a3a34;font-weight:600}
 header span{flex:1}
@@ -47,7 +48,8 @@ nav .stopped{opacity:.55}
 .detail{flex:1;overflow:auto;padding:8px;display:flex;flex-direction:column;gap:8px}
 h2,h3{margin:0;font-size:12px;color:#7ee2b8}
 .state{color:#ffd479;word-break:break-word}
-.diagram{overflow:auto;max-block-size:60%;background:#121c26;border:1px solid #2b3440}
+.detail>*{flex-shrink:0}
+.diagram{overflow:auto;max-block-size:34vh;background:#121c26;border:1px solid #2b3440}
 .diagram svg{display:block}
 .node rect{fill:#1b2631;stroke:#52667a;stroke-width:1}
 .node text{fill:#c9d1d9;font-size:11px}
@@ -63,7 +65,7 @@ h2,h3{margin:0;font-size:12px;color:#7ee2b8}
 textarea{font:inherit;color:inherit;background:#121c26;border:1px solid #3b4b5c;inline-size:100%;box-sizing:border-box;min-block-size:4em}
 .error{color:#ff8a8a}
 pre{margin:0;white-space:pre-wrap;word-break:break-word;color:#c9d1d9}
-ol{margin:0;padding-inline-start:18px;max-block-size:160px;overflow:auto;color:#a5b3c2}
+ol{margin:0;padding-inline-start:32px;max-block-size:160px;overflow:auto;color:#a5b3c2}
 `;
 
 /** Never show a live session token, even on a developer's screen share (any depth, any `*token` key). */
@@ -118,10 +120,13 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
     toggle.textContent = collapsed ? 'Show' : 'Hide';
     toggle.setAttribute('aria-expanded', String(!collapsed));
   });
+  const wide = el(doc, 'button', { type: 'button' }, 'Wide');
+  wide.setAttribute('aria-pressed', 'false');
+  wide.addEventListener('click', () => wide.setAttribute('aria-pressed', String(panel.toggleAttribute('data-wide'))));
   const nav = el(doc, 'nav');
   nav.setAttribute('aria-label', 'Actors');
   const detail = el(doc, 'div', { className: 'detail' });
-  panel.append(el(doc, 'header', {}, el(doc, 'span', {}, 'XState inspector (local, offline)'), toggle), el(doc, 'div', { className: 'body' }, nav, detail));
+  panel.append(el(doc, 'header', {}, el(doc, 'span', {}, 'XState inspector (local, offline)'), wide, toggle), el(doc, 'div', { className: 'body' }, nav, detail));
   shadow.append(el(doc, 'style', {}, STYLE), panel);
   doc.body.append(host);
 
@@ -167,7 +172,11 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
         ...layout.nodes.map(node),
         ...layout.edges.map(edge),
       );
+      const first = !box.firstChild;
       box.replaceChildren(picture);
+      // Bring the active leaf into view the first time (large charts scroll).
+      const leaf = [...layout.nodes].reverse().find((n) => active.has(n.id));
+      if (first && leaf) box.scrollTo(Math.max(0, leaf.x + leaf.width / 2 - box.clientWidth / 2), Math.max(0, leaf.y + leaf.height / 2 - box.clientHeight / 2));
     }, (error: unknown) => box.replaceChildren(el(doc, 'p', { className: 'error' }, `Layout failed: ${String(error)}`)));
   };
 
@@ -203,6 +212,8 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
         }
       });
       const accepted = snap?.can && snap.status === 'active' ? acceptedEvents(snap as { can: (e: { type: string }) => boolean }, externalEvents(entry.graph)) : [];
+      // Prefilled with the first event the state accepts, so Send works at once.
+      if (!editor.value && accepted[0]) editor.value = JSON.stringify({ type: accepted[0] }, null, 2);
       const buttons = accepted.map((type) => {
         const b = el(doc, 'button', { type: 'button', title: 'Fill the editor; Shift: send { type } at once' }, type);
         b.addEventListener('click', (e) => {
