@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { localeFromPath, localizePath, stripLocalePrefix } from '../i18n/paths';
 import { useActorSelector } from './use-actor-selector';
@@ -28,13 +28,22 @@ export function SignOutButton({ className, icon, iconOnly = false }: SignOutButt
   const { t } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { actor, send } = usePageActor((machines) => machines.signOut, { eager: false });
-  const state = useActorSelector(actor, (s) => (s.matches('signingOut') ? 'busy' : s.matches('failed') ? 'failed' : s.matches('signedOut') ? 'done' : 'idle'), 'idle');
-
-  useEffect(() => {
-    if (state === 'done' && isGuardedPath(pathname)) void navigate(localizePath('/', localeFromPath(pathname)), { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when signed out
-  }, [state]);
+  const latest = useRef({ navigate, pathname });
+  latest.current = { navigate, pathname };
+  // Signed out: the header drops this button at once (the session is anonymous), so the move home
+  // is the actor's subscriber's, not an effect of a component that is already gone.
+  const { actor, send } = usePageActor((machines) => machines.signOut, {
+    eager: false,
+    onStart: (started) => {
+      const subscription = started.subscribe((snapshot) => {
+        if (!snapshot.matches('signedOut')) return;
+        const { navigate: go, pathname: here } = latest.current;
+        if (isGuardedPath(here)) void go(localizePath('/', localeFromPath(here)), { replace: true });
+      });
+      return () => subscription.unsubscribe();
+    },
+  });
+  const state = useActorSelector(actor, (s) => (s.matches('signingOut') ? 'busy' : s.matches('failed') ? 'failed' : 'idle'), 'idle');
 
   const label = state === 'busy' ? t`Signing out…` : t`Sign out`;
   return (
