@@ -17,6 +17,8 @@ export interface SignOutButtonProps {
   icon?: React.ReactNode;
   /** Keeps the text for screen readers only (an icon button). */
   iconOnly?: boolean;
+  /** Called once signed out (the mobile menu closes). */
+  onSignedOut?: () => void;
 }
 
 /**
@@ -24,12 +26,12 @@ export interface SignOutButtonProps {
  * API's logout and clears local state only when it reports success (spec §4); the session then
  * starts a fresh anonymous visit. From a page only customers may see, it goes home.
  */
-export function SignOutButton({ className, icon, iconOnly = false }: SignOutButtonProps) {
+export function SignOutButton({ className, icon, iconOnly = false, onSignedOut }: SignOutButtonProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const latest = useRef({ navigate, pathname });
-  latest.current = { navigate, pathname };
+  const latest = useRef({ navigate, pathname, onSignedOut });
+  latest.current = { navigate, pathname, onSignedOut };
   // Signed out: the header drops this button at once (the session is anonymous), so the move home
   // is the actor's subscriber's, not an effect of a component that is already gone.
   const { actor, send } = usePageActor((machines) => machines.signOut, {
@@ -37,7 +39,8 @@ export function SignOutButton({ className, icon, iconOnly = false }: SignOutButt
     onStart: (started) => {
       const subscription = started.subscribe((snapshot) => {
         if (!snapshot.matches('signedOut')) return;
-        const { navigate: go, pathname: here } = latest.current;
+        const { navigate: go, pathname: here, onSignedOut: done } = latest.current;
+        done?.();
         if (isGuardedPath(here)) void go(localizePath('/', localeFromPath(here)), { replace: true });
       });
       return () => subscription.unsubscribe();

@@ -100,7 +100,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
             languageSwitch={<LanguageSwitch className="mobile-menu__item" />}
             wishlistCount={session.wishlistCount}
             loggedIn={session.loggedIn}
-            signOut={session.loggedIn ? <SignOutButton className="mobile-menu__item" /> : null}
+            signOut={session.loggedIn ? <SignOutButton className="mobile-menu__item" onSignedOut={() => setMenuOpen(false)} /> : null}
           />
         </Suspense>
       )}

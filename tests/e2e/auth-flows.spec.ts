@@ -221,6 +221,22 @@ for (const locale of locales) {
       await axe();
     });
 
+    test('on a phone: the entry fits, and the menu signs a customer out @mobile', async ({ page, request, axe }) => {
+      test.slow();
+      const customer = await createCustomer(request, `mobile-${locale}`);
+      await gotoHydrated(page, localePath(locale, '/auth'));
+      await expect(page.getByRole('button', { name: tr(locale, 'Create an account') })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await axe();
+      await signInWithPassword(page, locale, customer.email, customer.password);
+      await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
+      await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
+      await banner(page).getByRole('button', { name: tr(locale, 'Open menu') }).click();
+      await page.getByRole('dialog').getByRole('button', { name: tr(locale, 'Sign out') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/')}$`), { timeout: SIGNED_IN_MS });
+      await expect(signInLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
+    });
+
     test('guards: code step and new password need their step; a signed-in customer skips /auth', async ({ page, request }) => {
       await page.goto(localePath(locale, '/auth/otp'));
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth')}$`));
