@@ -24,6 +24,11 @@ export interface AuthInput {
   start?: AuthStart;
   /** Prefills the forms; required to start at `verify` (the address the code was sent to). */
   email?: string;
+  /**
+   * Starting at `verify`: seconds left of the resend cooldown another page began (the form that
+   * sent the code hands the step over to `/auth/otp`), so the wait carries on instead of resetting.
+   */
+  resendIn?: number;
 }
 
 export interface AuthContext {
@@ -161,6 +166,7 @@ export const authMachine = setup({
     isCodeSpent: (_, params: { result: Outcome }) => !params.result.ok && isCodeSpent(params.result),
     isCoolingDown: ({ context }) => context.resendIn > 1,
     isPopupSignIn: ({ context }) => context.popupSignIn,
+    isResendWaiting: ({ context }) => context.start === 'verify' && context.resendIn > 0,
   },
 }).createMachine({
   id: 'auth',
@@ -171,7 +177,7 @@ export const authMachine = setup({
     failure: null,
     invalidSubmits: 0,
     pending: input.start === 'verify' && input.email?.trim() ? { email: input.email.trim(), password: null } : null,
-    resendIn: 0,
+    resendIn: input.start === 'verify' && input.email?.trim() ? Math.max(0, Math.floor(input.resendIn ?? 0)) : 0,
     codesResent: 0,
     user: null,
     social: null,
@@ -181,6 +187,7 @@ export const authMachine = setup({
   states: {
     starting: {
       always: [
+        { guard: 'isResendWaiting', target: '#auth.verifying.resend.coolingDown' },
         { guard: { type: 'startsAt', params: { start: 'verify' } }, target: 'verifying' },
         { guard: { type: 'startsAt', params: { start: 'signIn' } }, target: 'forms.signIn' },
         { guard: { type: 'startsAt', params: { start: 'register' } }, target: 'forms.register' },

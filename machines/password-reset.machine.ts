@@ -10,6 +10,11 @@ import { validateForm, type AuthErrors, type AuthField, type AuthForm, type Auth
 export interface PasswordResetInput {
   /** The address typed on the sign-in form, if any. */
   email?: string;
+  /**
+   * The reset ticket a previous page got (`/auth/reset-password` reads the `reset_ticket` cookie
+   * the code step wrote): the machine starts at the new password.
+   */
+  resetToken?: string;
 }
 
 export type ResetField = Extract<AuthField, 'email' | 'code' | 'password'>;
@@ -97,6 +102,7 @@ export const passwordResetMachine = setup({
       !params.result.ok && (params.result.code === 'PASSWORD_RESET_TOKEN_INVALID_ERROR' || params.result.code === 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR'),
     isNotVerified: (_, params: { result: Outcome }) => !params.result.ok && params.result.code === 'NOT_VERIFIED_ERROR',
     hasEmail: ({ context }) => context.email !== null,
+    hasResetToken: ({ context }) => context.resetToken !== null,
   },
 }).createMachine({
   id: 'passwordReset',
@@ -106,11 +112,14 @@ export const passwordResetMachine = setup({
     failure: null,
     invalidSubmits: 0,
     email: null,
-    resetToken: null,
+    resetToken: input.resetToken?.trim() || null,
     user: null,
   }),
-  initial: 'requesting',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'hasResetToken', target: 'newPassword' }, { target: 'requesting' }],
+    },
     requesting: {
       initial: 'editing',
       states: {

@@ -35,11 +35,16 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('wishlist', 'routes/cart/wishlist.tsx', { id: id('wishlist') }),
       route('*', 'routes/not-found.tsx', { id: id('not-found') }),
     ]),
-    // Auth (decision 006): the minimal layout, logo only. /auth/login is the same sign-in page
-    // (links from review forms); otp, forget-password and reset-password come with the auth issue.
+    // Auth (decisions 006, 012): the minimal layout, logo only. /auth is the entry (sign in, create
+    // an account, providers); /auth/login the same sign-in form alone (links from review forms).
     layout('layouts/minimal-layout.tsx', { id: id('layout.minimal') }, [
       route('auth', 'routes/auth/sign-in.tsx', { id: id('auth') }),
       route('auth/login', 'routes/auth/sign-in.tsx', { id: id('auth.login') }),
+      route('auth/otp', 'routes/auth/otp.tsx', { id: id('auth.otp') }),
+      route('auth/forget-password', 'routes/auth/forget-password.tsx', { id: id('auth.forget-password') }),
+      route('auth/reset-password', 'routes/auth/reset-password.tsx', { id: id('auth.reset-password') }),
+      // The providers' sign-in window, played by the backend's local identity provider (dev/test).
+      route('auth/social/:provider', 'routes/auth/social-popup.tsx', { id: id('auth.social') }),
     ]),
     // Catalogue resource route: a page of a product's reviews as data (no layout).
     route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),

@@ -10,6 +10,7 @@ import { HeaderSearch } from './header-search';
 import { CategoryNav } from '../components/header/category-nav';
 import { CountBadge } from '../components/header/count-badge';
 import { useSessionSummary } from './app-actors';
+import { SignOutButton } from './sign-out-button';
 
 // The drawer is code the shopper may never need: it loads on the first press of the menu button
 // (decision 009). The button starts the download on pointer down, before the click.
@@ -60,10 +61,13 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
           </button>
           <LanguageSwitch className="header-actions__language" />
           {session.loggedIn ? (
-            <LocaleLink to="/profile" className="icon-button header-actions__account">
-              <UserIcon />
-              <span className="visually-hidden">{t`My account`}</span>
-            </LocaleLink>
+            <>
+              <LocaleLink to="/profile" className="icon-button header-actions__account">
+                <UserIcon />
+                <span className="visually-hidden">{t`My account`}</span>
+              </LocaleLink>
+              <SignOutButton className="button button--secondary header-actions__sign-out" />
+            </>
           ) : (
             <LocaleLink to="/auth" className="icon-button header-actions__account">
               <UserPlusIcon />
@@ -96,6 +100,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
             languageSwitch={<LanguageSwitch className="mobile-menu__item" />}
             wishlistCount={session.wishlistCount}
             loggedIn={session.loggedIn}
+            signOut={session.loggedIn ? <SignOutButton className="mobile-menu__item" onSignedOut={() => setMenuOpen(false)} /> : null}
           />
         </Suspense>
       )}

@@ -127,5 +127,8 @@ export async function discoverRoutes(base) {
     { name: 'category', path: category },
     { name: 'product', path: product },
     { name: 'about', path: '/about' },
+    // Issue 13: the auth entry (sign in, create an account), a guest's page, in both locales.
+    { name: 'auth (ar)', path: '/auth' },
+    { name: 'auth (en)', path: '/en/auth' },
   ];
 }

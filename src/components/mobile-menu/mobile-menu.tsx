@@ -17,6 +17,8 @@ export interface MobileMenuProps {
   languageSwitch: ReactNode;
   wishlistCount: number | null;
   loggedIn: boolean;
+  /** The sign-out control for a signed-in customer (a container: it drives the sign-out machine). */
+  signOut?: ReactNode;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface MobileMenuProps {
  * Escape). Categories with subcategories open a sub-list with a back button, "shop all" and the
  * subcategories; the language switch and the wishlist link sit below.
  */
-export function MobileMenu({ id, open, onClose, categories, languageSwitch, wishlistCount, loggedIn }: MobileMenuProps) {
+export function MobileMenu({ id, open, onClose, categories, languageSwitch, wishlistCount, loggedIn, signOut }: MobileMenuProps) {
   const { t } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -169,6 +171,7 @@ export function MobileMenu({ id, open, onClose, categories, languageSwitch, wish
               <span>{t`Sign in or create an account`}</span>
             </LocaleLink>
           )}
+          {loggedIn && signOut}
           {languageSwitch}
         </div>
       </div>

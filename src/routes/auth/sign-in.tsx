@@ -1,21 +1,29 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/sign-in';
 import type { AppActors } from '../../containers/app-actors';
 import { useSessionSummary } from '../../containers/app-actors';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
+import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
 import { SignInForm } from '../../components/auth/sign-in-form';
 import { signInTarget } from '../../components/auth/sign-in-target';
+import { SocialButtons, type SocialProvider } from '../../components/auth/social-buttons';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { useActorSelector } from '../../containers/use-actor-selector';
-import { useLocale } from '../../lib/use-locale';
 import { usePageActor } from '../../containers/use-page-actor';
+import { localeContext } from '../../i18n/locale-middleware.server';
+import { localizePath } from '../../i18n/paths';
+import { pendingVerificationCookies } from '../../lib/auth-cookies';
+import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
+import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
+import { requireGuest } from '../guards.server';
+import { socialProviders } from './social.server';
 import type { AuthFailure } from '../../../machines/auth.machine';
-import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
+import type { AuthField, AuthValues, SignInField } from '../../../machines/schemas/auth.schema';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -24,82 +32,231 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+/** /auth and /auth/login are for guests (decision 012): a signed-in customer goes on. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context.get(localeContext));
+  const entry = !/\/login\/?$/.test(new URL(request.url).pathname.replace(/\.data$/, ''));
+  return { entry, providers: entry ? await socialProviders() : [] };
+}
+
 type AuthActor = Actor<AppActors['machines']['auth']>;
 type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
 
-/** What was typed (and whether "sign in" was pressed) before the app's actors had loaded. */
+/** What was typed (and which form, whether submitted) before the app's actors had loaded. */
 interface EarlyInput {
-  values: SignInInput;
+  values: AuthValues;
+  form: 'signIn' | 'register';
   submitted: boolean;
 }
 
-/** /auth and /auth/login: sign in with email and password (decision 006). */
+const POPUP_FEATURES = 'popup=yes,width=480,height=640';
+
+/**
+ * /auth (entry: sign in, or create an account, or a provider) and /auth/login (sign in only).
+ * A registration, or a sign-in whose address is not confirmed yet, goes on to /auth/otp.
+ */
 export default function SignInPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
+  const { entry, providers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const target = signInTarget(params.get('redirect'), locale);
+  const redirectParam = params.get('redirect');
+  const target = signInTarget(redirectParam, locale);
   // The auth machine comes with the app's actors (decision 007: after hydration; this page asks for
   // them at once). Until then the same form shows what is typed (`early`) while the events wait in
   // usePageActor's queue, so nothing typed or submitted is lost and focus stays in the one form.
   const { actor: auth, send } = usePageActor((machines) => machines.auth, { input: { start: 'signIn' } });
-  const [early, setEarly] = useState<EarlyInput>({ values: { email: '', password: '' }, submitted: false });
+  const [early, setEarly] = useState<EarlyInput>({
+    values: { email: '', password: '', firstName: '', lastName: '', code: '' },
+    form: 'signIn',
+    submitted: false,
+  });
+  const [confirm, setConfirm] = useState('');
+  const [confirmError, setConfirmError] = useState(false);
+  const [confirmSubmits, setConfirmSubmits] = useState(0);
   const snapshot = useActorSelector<AuthSnapshot, AuthSnapshot | null>(auth, (s) => s, null);
   const { loggedIn } = useSessionSummary();
   const succeeded = snapshot?.matches({ signedIn: 'settled' }) ?? false;
-  // A sign-in whose address is not confirmed yet goes on to the e-mail code (a fresh one is sent).
-  // The code step has no page yet: meanwhile this one says what it said before, and stays put.
-  const verifying = snapshot?.matches('verifying') ?? false;
+  const socialBusy = snapshot?.matches('social') ?? false;
+  const registering = snapshot ? snapshot.matches({ forms: 'register' }) : early.form === 'register';
+  // The code step is its own page: once the code is on its way (the registration mailed it, or the
+  // resend after a not-verified sign-in answered), hand over the address and the cooldown.
+  const codeSent = (snapshot?.matches('verifying') ?? false) && !(snapshot?.matches({ verifying: { resend: 'sending' } }) ?? false);
+  const pendingEmail = snapshot?.context.pending?.email ?? null;
+  const resendIn = snapshot?.context.resendIn ?? 0;
 
-  // Signed in now, or already when the page opened: on to the target (replacing /auth in history).
   useEffect(() => {
     if (succeeded || loggedIn) void navigate(target, { replace: true });
   }, [succeeded, loggedIn, navigate, target]);
 
-  const errors: Partial<Record<SignInField, string>> = {};
-  for (const [field, id] of Object.entries(snapshot?.context.errors ?? {}) as [SignInField, keyof typeof AUTH_MESSAGES][]) {
-    errors[field] = i18n._(AUTH_MESSAGES[id]);
-  }
-  const failure: AuthFailure | null = verifying ? { kind: 'notVerified' } : (snapshot?.context.failure ?? null);
-  const status = !snapshot
-    ? early.submitted
-      ? 'submitting'
-      : 'idle'
-    : succeeded
-      ? 'succeeded'
-      : snapshot.matches({ forms: { signIn: 'submitting' } })
+  useEffect(() => {
+    if (!codeSent || !pendingEmail) return;
+    setDocumentCookies(pendingVerificationCookies(pendingEmail, browserCookieOptions()));
+    const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
+    void navigate(localizePath(`/auth/otp${query}`, locale), { state: { resendIn } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the code step begins
+  }, [codeSent, pendingEmail]);
+
+  // The provider's window posts its ID token back (same origin only, from the window we opened).
+  const popup = useRef<Window | null>(null);
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin || !popup.current || event.source !== popup.current) return;
+      const data = event.data as { type?: unknown; provider?: unknown; token?: unknown } | null;
+      if (data?.type !== 'auth.idToken' || typeof data.provider !== 'string' || typeof data.token !== 'string') return;
+      popup.current = null;
+      send({ type: 'auth.social', provider: data.provider, token: data.token, popup: true });
+    }
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [send]);
+
+  const translateErrors = (fields: AuthField[]) => {
+    const errors: Record<string, string | undefined> = {};
+    const source = snapshot?.context.errors ?? {};
+    for (const field of fields) {
+      const id = source[field];
+      if (id) errors[field] = i18n._(AUTH_MESSAGES[id]);
+    }
+    return errors;
+  };
+  const failure: AuthFailure | null = snapshot?.context.failure ?? null;
+  const failureText = failure ? authFailureText(failure, (m) => i18n._(m)) : null;
+  const values = snapshot?.context.values ?? early.values;
+  const formState = (form: 'signIn' | 'register') =>
+    !snapshot
+      ? early.submitted
         ? 'submitting'
-        : verifying || snapshot.matches({ forms: { signIn: 'failed' } })
-          ? 'failed'
-          : 'idle';
+        : 'idle'
+      : succeeded || codeSent
+        ? 'succeeded'
+        : snapshot.matches({ forms: { [form]: 'submitting' } }) || snapshot.matches('verifying')
+          ? 'submitting'
+          : snapshot.matches({ forms: { [form]: 'failed' } }) || (failure && snapshot.matches({ forms: { [form]: 'editing' } }))
+            ? 'failed'
+            : 'idle';
+  const canSubmit = snapshot ? snapshot.can({ type: 'auth.submit' }) : !early.submitted;
+  const change = (field: AuthField, value: string) => {
+    if (!auth) setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }));
+    send({ type: 'auth.change', field, value });
+  };
+  const submit = () => {
+    if (!auth) setEarly((e) => ({ ...e, submitted: true }));
+    send({ type: 'auth.submit' });
+  };
+  const show = (form: 'signIn' | 'register') => {
+    if (!auth) setEarly((e) => ({ ...e, form }));
+    send({ type: form === 'register' ? 'auth.showRegister' : 'auth.showSignIn' });
+  };
+  const openProvider = (provider: SocialProvider) => {
+    popup.current = window.open(localizePath(`/auth/social/${provider}`, locale), 'social-sign-in', POPUP_FEATURES);
+    popup.current?.focus();
+  };
+
+  const confirmMessage = confirmError ? t`The two passwords do not match.` : undefined;
+  const registrationErrors = { ...translateErrors(['firstName', 'lastName', 'email', 'password']), confirm: confirmMessage };
 
   return (
     <div className="auth-page">
-      <h1 id="sign-in-title" className="auth-page__title">
-        <Trans>Sign in</Trans>
-      </h1>
-      <p className="auth-page__lead">
-        <Trans>Sign in with the email address and password of your account.</Trans>
-      </p>
-      <SignInForm
-        values={snapshot?.context.values ?? early.values}
-        errors={errors}
-        status={status}
-        failureText={failure ? authFailureText(failure, (m) => i18n._(m)) : null}
-        canSubmit={snapshot ? snapshot.can({ type: 'auth.submit' }) : !early.submitted}
-        canRetry={failure?.kind === 'network'}
-        invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
-        onChange={(field, value) => {
-          if (!auth) setEarly((e) => ({ ...e, values: { ...e.values, [field]: value } }));
-          send({ type: 'auth.change', field, value });
-        }}
-        onSubmit={() => {
-          if (!auth) setEarly((e) => ({ ...e, submitted: true }));
-          send({ type: 'auth.submit' });
-        }}
-        onRetry={() => send({ type: 'auth.retry' })}
-      />
+      {registering ? (
+        <>
+          <h1 id="sign-in-title" className="auth-page__title">
+            <Trans>Create an account</Trans>
+          </h1>
+          <p className="auth-page__lead">
+            <Trans>We will email you a 6-digit code to confirm your address.</Trans>
+          </p>
+          <AuthFieldsForm
+            id="register"
+            labelledBy="sign-in-title"
+            fields={[
+              { name: 'firstName', label: t`First name`, autoComplete: 'given-name', dir: 'auto' },
+              { name: 'lastName', label: t`Last name`, autoComplete: 'family-name', dir: 'auto' },
+              { name: 'email', label: t`Email address`, type: 'email', autoComplete: 'email', inputMode: 'email', dir: 'ltr' },
+              {
+                name: 'password',
+                label: t`Password`,
+                type: 'password',
+                autoComplete: 'new-password',
+                dir: 'ltr',
+                hint: t`At least 8 characters, with a letter and a digit.`,
+              },
+              { name: 'confirm', label: t`Confirm password`, type: 'password', autoComplete: 'new-password', dir: 'ltr' },
+            ]}
+            values={{ ...values, confirm }}
+            errors={registrationErrors}
+            status={formState('register')}
+            failureText={failureText}
+            canSubmit={canSubmit}
+            canRetry={failure?.kind === 'network'}
+            invalidSubmits={(snapshot?.context.invalidSubmits ?? 0) + confirmSubmits}
+            submitLabel={t`Create account`}
+            busyLabel={t`Creating your account…`}
+            onChange={(field, value) => {
+              if (field === 'confirm') {
+                setConfirm(value);
+                setConfirmError(false);
+              } else change(field as AuthField, value);
+            }}
+            onSubmit={() => {
+              // The confirmation is the view's own check: the machine never sees it.
+              if (confirm !== values.password) {
+                setConfirmError(true);
+                setConfirmSubmits((n) => n + 1);
+                return;
+              }
+              submit();
+            }}
+            onRetry={() => send({ type: 'auth.retry' })}
+          />
+          <p className="auth-page__switch">
+            <Trans>Already have an account?</Trans>{' '}
+            <button type="button" className="link-button" onClick={() => show('signIn')}>
+              <Trans>Sign in instead</Trans>
+            </button>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 id="sign-in-title" className="auth-page__title">
+            <Trans>Sign in</Trans>
+          </h1>
+          <p className="auth-page__lead">
+            <Trans>Sign in with the email address and password of your account.</Trans>
+          </p>
+          <SignInForm
+            values={{ email: values.email, password: values.password }}
+            errors={translateErrors(['email', 'password']) as Partial<Record<SignInField, string>>}
+            status={formState('signIn')}
+            failureText={failureText}
+            canSubmit={canSubmit}
+            canRetry={failure?.kind === 'network'}
+            invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
+            onChange={change}
+            onSubmit={submit}
+            onRetry={() => send({ type: 'auth.retry' })}
+          />
+          <p className="auth-page__switch">
+            <LocaleLink to={redirectParam ? `/auth/forget-password?redirect=${encodeURIComponent(redirectParam)}` : '/auth/forget-password'}>
+              <Trans>Forgot your password?</Trans>
+            </LocaleLink>
+          </p>
+          <p className="auth-page__switch">
+            <Trans>New to Elegance Store?</Trans>{' '}
+            {entry ? (
+              <button type="button" className="link-button" onClick={() => show('register')}>
+                <Trans>Create an account</Trans>
+              </button>
+            ) : (
+              <LocaleLink to="/auth">
+                <Trans>Create an account</Trans>
+              </LocaleLink>
+            )}
+          </p>
+        </>
+      )}
+      <SocialButtons providers={providers} busy={socialBusy} onSignIn={openProvider} />
       <p className="auth-page__back">
         <LocaleLink to="/">
           <Trans>Back to the shop</Trans>

@@ -112,6 +112,25 @@ describe('auth machine: where it starts', () => {
     expect(context(actor).resendIn).toBe(0);
   });
 
+  it('starting at the code with a cooldown handed over: the wait carries on, then a resend is allowed', () => {
+    const { actor, clock, calls } = start({}, { start: 'verify', email: 'sara@example.com', resendIn: 3 });
+    expect(value(actor)).toEqual({ verifying: { code: 'editing', resend: 'coolingDown' } });
+    expect(context(actor).resendIn).toBe(3);
+    actor.send({ type: 'auth.resend' });
+    expect(calls.resendCode).not.toHaveBeenCalled();
+    pass(clock, 1000);
+    expect(context(actor).resendIn).toBe(2);
+    pass(clock, 2000);
+    expect(context(actor).resendIn).toBe(0);
+    expect(value(actor)).toEqual({ verifying: { code: 'editing', resend: 'ready' } });
+  });
+
+  it('a cooldown without an address to verify is ignored: the entry, no wait', () => {
+    const { actor } = start({}, { start: 'verify', resendIn: 30 });
+    expect(value(actor)).toEqual({ forms: 'entry' });
+    expect(context(actor).resendIn).toBe(0);
+  });
+
   it('the entry leads to either form, and the forms to each other with what was typed', () => {
     const { actor } = start();
     actor.send({ type: 'auth.submit' });

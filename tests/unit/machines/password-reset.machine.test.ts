@@ -279,6 +279,20 @@ describe('password reset: the new password (changeUserPassword)', () => {
     await vi.waitFor(() => expect(value(actor)).toEqual({ signedIn: 'settled' }));
   });
 
+  it('started with a ticket (`/auth/reset-password`): straight to the new password, which uses it', async () => {
+    const { actor, calls } = start({}, { resetToken: ' ticket-9 ' });
+    expect(value(actor)).toEqual({ newPassword: 'editing' });
+    type(actor, 'password', 'New pass 1');
+    actor.send({ type: 'reset.submit' });
+    await vi.waitFor(() => expect(value(actor)).toEqual({ signedIn: 'settled' }));
+    expect(calls.requestResetCode).not.toHaveBeenCalled();
+    expect(calls.changePassword).toHaveBeenCalledWith({ resetToken: 'ticket-9', password: 'New pass 1' });
+  });
+
+  it('started without a ticket: the e-mail step', () => {
+    expect(value(start({}, { resetToken: '  ' }).actor)).toEqual({ requesting: 'editing' });
+  });
+
   it('a session that never confirms still settles', async () => {
     const { actor } = await atNewPassword({ confirmSession: async () => Promise.reject(new Error('timeout')) });
     type(actor, 'password', 'New pass 1');

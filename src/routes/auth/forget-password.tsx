@@ -1,0 +1,163 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Actor } from 'xstate';
+import type { Route } from './+types/forget-password';
+import type { AppActors } from '../../containers/app-actors';
+import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
+import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
+import { LocaleLink } from '../../components/locale-link/locale-link';
+import { useActorSelector } from '../../containers/use-actor-selector';
+import { usePageActor } from '../../containers/use-page-actor';
+import { localeContext } from '../../i18n/locale-middleware.server';
+import { localizePath } from '../../i18n/paths';
+import { resetTicketCookies } from '../../lib/auth-cookies';
+import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
+import { useLocale } from '../../lib/use-locale';
+import { routeMeta } from '../../seo/route-meta';
+import { requireGuest } from '../guards.server';
+import { AUTH_LIMITS, type AuthField } from '../../../machines/schemas/auth.schema';
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: msg`Forgot your password?`,
+    description: msg`Get a code by email to choose a new password for your Elegance Store account.`,
+    noindex: true,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context.get(localeContext));
+  return null;
+}
+
+type ResetActor = Actor<AppActors['machines']['passwordReset']>;
+type ResetSnapshot = ReturnType<ResetActor['getSnapshot']>;
+
+/** /auth/forget-password: e-mail -> 6-digit code -> on to /auth/reset-password with the ticket. */
+export default function ForgetPasswordPage() {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, { input: {} });
+  const [early, setEarly] = useState({ email: '', submitted: false });
+  const snapshot = useActorSelector<ResetSnapshot, ResetSnapshot | null>(reset, (s) => s, null);
+  const atCode = snapshot?.matches('code') ?? false;
+  const ticket = snapshot?.matches('newPassword') ? snapshot.context.resetToken : null;
+
+  // The ticket is the new-password page's key (decision 012: a short-lived, auth-scoped cookie).
+  useEffect(() => {
+    if (!ticket) return;
+    setDocumentCookies(resetTicketCookies(ticket, browserCookieOptions()));
+    const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
+    void navigate(localizePath(`/auth/reset-password${query}`, locale), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the code is accepted
+  }, [ticket]);
+
+  const failure = snapshot?.context.failure ?? null;
+  const failureText = failure ? authFailureText(failure, (m) => i18n._(m)) : null;
+  const errorsOf = (field: AuthField) => {
+    const id = snapshot?.context.errors[field];
+    return id ? i18n._(AUTH_MESSAGES[id]) : undefined;
+  };
+  const status = (busy: boolean) => (!snapshot ? (early.submitted ? 'submitting' : 'idle') : ticket ? 'succeeded' : busy ? 'submitting' : failure ? 'failed' : 'idle');
+  const canSubmit = snapshot ? snapshot.can({ type: 'reset.submit' }) : !early.submitted;
+
+  return (
+    <div className="auth-page">
+      <h1 id="reset-title" className="auth-page__title">
+        <Trans>Forgot your password?</Trans>
+      </h1>
+      {atCode || ticket ? (
+        <>
+          <p className="auth-page__lead">
+            <Trans>
+              If an account uses <bdi dir="ltr">{snapshot?.context.email}</bdi>, we emailed it a 6-digit code. Enter it below.
+            </Trans>
+          </p>
+          <AuthFieldsForm
+            id="reset-code"
+            labelledBy="reset-title"
+            fields={[
+              {
+                name: 'code',
+                label: t`Verification code`,
+                autoComplete: 'one-time-code',
+                inputMode: 'numeric',
+                dir: 'ltr',
+                maxLength: AUTH_LIMITS.codeLength + 2,
+              },
+            ]}
+            values={{ code: snapshot?.context.values.code ?? '' }}
+            errors={{ code: errorsOf('code') }}
+            status={status(snapshot?.matches({ code: 'checking' }) ?? false)}
+            failureText={failureText}
+            canSubmit={canSubmit}
+            canRetry={failure?.kind === 'network'}
+            invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
+            submitLabel={t`Continue`}
+            busyLabel={t`Checking…`}
+            onChange={(_, value) => send({ type: 'reset.change', field: 'code', value })}
+            onSubmit={() => send({ type: 'reset.submit' })}
+            onRetry={() => send({ type: 'reset.retry' })}
+          >
+            <div className="auth-resend">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!snapshot?.can({ type: 'reset.requestCode' })}
+                onClick={() => send({ type: 'reset.requestCode' })}
+              >
+                <Trans>Send a new code</Trans>
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                disabled={!snapshot?.can({ type: 'reset.changeEmail' })}
+                onClick={() => send({ type: 'reset.changeEmail' })}
+              >
+                <Trans>Use another email address</Trans>
+              </button>
+            </div>
+          </AuthFieldsForm>
+        </>
+      ) : (
+        <>
+          <p className="auth-page__lead">
+            <Trans>Enter the email address of your account and we will email you a code to choose a new password.</Trans>
+          </p>
+          <AuthFieldsForm
+            id="reset-email"
+            labelledBy="reset-title"
+            fields={[{ name: 'email', label: t`Email address`, type: 'email', autoComplete: 'email', inputMode: 'email', dir: 'ltr' }]}
+            values={{ email: snapshot?.context.values.email ?? early.email }}
+            errors={{ email: errorsOf('email') }}
+            status={status(snapshot?.matches({ requesting: 'sending' }) ?? false)}
+            failureText={failureText}
+            canSubmit={canSubmit}
+            canRetry={failure?.kind === 'network'}
+            invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
+            submitLabel={t`Send the code`}
+            busyLabel={t`Sending…`}
+            onChange={(_, value) => {
+              if (!reset) setEarly((e) => ({ ...e, email: value }));
+              send({ type: 'reset.change', field: 'email', value });
+            }}
+            onSubmit={() => {
+              if (!reset) setEarly((e) => ({ ...e, submitted: true }));
+              send({ type: 'reset.submit' });
+            }}
+            onRetry={() => send({ type: 'reset.retry' })}
+          />
+        </>
+      )}
+      <p className="auth-page__back">
+        <LocaleLink to="/auth">
+          <Trans>Back to sign in</Trans>
+        </LocaleLink>
+      </p>
+    </div>
+  );
+}
