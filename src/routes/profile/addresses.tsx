@@ -8,7 +8,7 @@ import type { AddressErrors, AddressField } from '../../../machines/schemas/addr
 import { getAddresses, type Address } from '../../../services/account.service';
 import { PhoneInput, type PhoneValue as PhoneInputValue } from '../../components/phone-input/phone-input';
 import { ADDRESS_MESSAGES } from '../../components/profile/profile-messages';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
 import type { AppActors } from '../../containers/app-actors.types';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -115,7 +115,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const target = ctx?.targetId ? addresses.find((a) => a.id === ctx.targetId) : undefined;
 
   return (
-    <ProfileShell title={<Trans>My addresses</Trans>}>
+    <ProfileFrame title={<Trans>My addresses</Trans>}>
       <div role="alert">{failure && <p className="notice notice--error">{failure}</p>}</div>
       {snapshot?.matches('failed') && (
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'addresses.retry' })}>
@@ -284,7 +284,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
           )}
         </>
       )}
-    </ProfileShell>
+    </ProfileFrame>
   );
 }
 

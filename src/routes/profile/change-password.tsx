@@ -5,7 +5,7 @@ import type { Actor } from 'xstate';
 import type { Route } from './+types/change-password';
 import type { ChangePasswordErrors, ChangePasswordField } from '../../../machines/schemas/password.schema';
 import { PASSWORD_MESSAGES } from '../../components/profile/profile-messages';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
 import type { AppActors } from '../../containers/app-actors.types';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -90,7 +90,7 @@ export default function ChangePasswordPage() {
   };
 
   return (
-    <ProfileShell title={<Trans>Change password</Trans>}>
+    <ProfileFrame title={<Trans>Change password</Trans>}>
       {changed ? (
         <div className="notice notice--success" role="status">
           <p>{t`Your password has been changed.`}</p>
@@ -136,7 +136,7 @@ export default function ChangePasswordPage() {
           </button>
         </form>
       )}
-    </ProfileShell>
+    </ProfileFrame>
   );
 }
 

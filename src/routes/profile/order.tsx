@@ -8,7 +8,7 @@ import { formatDate } from '../../components/catalogue/format';
 import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
 import { OrderCancel } from '../../containers/order-cancel';
 import { localeContext } from '../../i18n/locale-middleware.server';
@@ -52,7 +52,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const taxTotal = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
 
   return (
-    <ProfileShell
+    <ProfileFrame
       title={
         <Trans>
           Order <bdi>{order.code}</bdi>
@@ -209,6 +209,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
-    </ProfileShell>
+    </ProfileFrame>
   );
 }

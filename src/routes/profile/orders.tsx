@@ -8,7 +8,7 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { Pagination } from '../../components/pagination/pagination';
 import { PAGINATION_DEFAULTS } from '../../components/pagination/pagination-rules';
 import { labelOf, ORDER_STATE_LABELS } from '../../components/profile/order-state';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { textDirection } from '../../i18n/locales';
 import { localizePath } from '../../i18n/paths';
@@ -51,7 +51,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { orders, page, totalItems } = loaderData;
   return (
-    <ProfileShell title={<Trans>My orders</Trans>}>
+    <ProfileFrame title={<Trans>My orders</Trans>}>
       {orders.length === 0 ? (
         <div className="profile-empty">
           <p>
@@ -104,6 +104,6 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         type="link"
         linkPattern={`${localizePath('/profile/orders', locale)}?page={page}`}
       />
-    </ProfileShell>
+    </ProfileFrame>
   );
 }

@@ -5,7 +5,7 @@ import { getCustomerOrders } from '../../../services/orders.service';
 import { formatDate } from '../../components/catalogue/format';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { labelOf, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { formatMoney } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
@@ -37,7 +37,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { payments } = loaderData;
   return (
-    <ProfileShell title={<Trans>My payments</Trans>}>
+    <ProfileFrame title={<Trans>My payments</Trans>}>
       {payments.length === 0 ? (
         <p className="profile-empty">
           <Trans>No payments yet.</Trans>
@@ -71,6 +71,6 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-    </ProfileShell>
+    </ProfileFrame>
   );
 }

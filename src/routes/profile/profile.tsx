@@ -8,7 +8,7 @@ import type { ProfileEvent } from '../../../machines/profile.machine';
 import type { EmailChangeErrors, ProfileDetailsErrors } from '../../../machines/schemas/profile.schema';
 import { PhoneInput, type PhoneValue as PhoneInputValue } from '../../components/phone-input/phone-input';
 import { AVATAR_MESSAGES, PROFILE_MESSAGES } from '../../components/profile/profile-messages';
-import { ProfileShell } from '../../components/profile/profile-shell';
+import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
 import type { AppActors } from '../../containers/app-actors.types';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -135,7 +135,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const emailFailure = ctx?.email.failure ?? null;
 
   return (
-    <ProfileShell title={<Trans>My profile</Trans>}>
+    <ProfileFrame title={<Trans>My profile</Trans>}>
       <div className="profile-home">
         <section className="profile-card" aria-labelledby="avatar-title">
           <h2 id="avatar-title">{t`Profile picture`}</h2>
@@ -299,6 +299,6 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-    </ProfileShell>
+    </ProfileFrame>
   );
 }
