@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { CANCEL_REASON_MAX, CUSTOMER_CANCELLABLE_STATES } from '../../../machines/order-cancel.machine';
+import { ShopApiError } from '../../../services/client';
 import { getOrderByCode, type OrderDetail } from '../../../services/orders.service';
 import type { Locale } from '../../i18n/locales';
 import { config } from '../../lib/config.server';
@@ -34,7 +35,14 @@ function timelineOf(order: OrderDetail): TimelineStep[] {
  * none, is a 404: the page does not tell them apart (decision 011).
  */
 export async function loadOrderPage(request: Request, locale: Locale, customer: GuardedCustomer, code: string) {
-  const order = await getOrderByCode(personalShopClient(request, locale), code);
+  let order: OrderDetail | null;
+  try {
+    order = await getOrderByCode(personalShopClient(request, locale), code);
+  } catch (error) {
+    // Vendure refuses another customer's order with FORBIDDEN: to this customer it does not exist.
+    if (error instanceof ShopApiError && error.code === 'FORBIDDEN') throw data(null, { status: 404 });
+    throw error;
+  }
   if (!order || order.customer?.id !== customer.id || order.state === 'AddingItems') throw data(null, { status: 404 });
 
   const taxRates = new Map(order.lines.map((l) => [l.id, (l as { taxRate?: number }).taxRate]));
