@@ -7,7 +7,7 @@ import { config } from '../../lib/config.server';
 import { renderQrSvg } from '../../lib/invoice/qr-svg';
 import { buildTaxInvoice, STORE_NAME, type TaxInvoice } from '../../lib/invoice/tax-invoice';
 import { ZatcaQrError } from '../../lib/invoice/zatca-qr';
-import { personalShopClient, type GuardedCustomer } from '../guards.server';
+import { personalShopClient, type GuardedCustomer, type GuardOptions } from '../guards.server';
 
 /** A state change of the order, from its public history (oldest first). */
 export interface TimelineStep {
@@ -34,10 +34,10 @@ function timelineOf(order: OrderDetail): TimelineStep[] {
  * drawn here on the server (no QR code library in the page's JS). Another customer's order, or
  * none, is a 404: the page does not tell them apart (decision 011).
  */
-export async function loadOrderPage(request: Request, locale: Locale, customer: GuardedCustomer, code: string) {
+export async function loadOrderPage(request: Request, locale: Locale, customer: GuardedCustomer, code: string, options: GuardOptions = {}) {
   let order: OrderDetail | null;
   try {
-    order = await getOrderByCode(personalShopClient(request, locale), code);
+    order = await getOrderByCode(personalShopClient(request, locale, options), code);
   } catch (error) {
     // Vendure refuses another customer's order with FORBIDDEN: to this customer it does not exist.
     if (error instanceof ShopApiError && error.code === 'FORBIDDEN') throw data(null, { status: 404 });
