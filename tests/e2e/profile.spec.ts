@@ -176,7 +176,7 @@ for (const locale of locales) {
       await expect(huda.getByText(tr(locale, 'Verified'), { exact: true })).toBeVisible(SLOW);
 
       // Set default
-      await page.getByRole('button', { name: tr(locale, 'Make the address of {name} the default', { name: 'Reem Saleh' }) }).click();
+      await page.getByRole('button', { name: tr(locale, 'Set as default: {name}', { name: 'Reem Saleh' }) }).click();
       const reem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reem Saleh' }) });
       await expect(reem.getByText(tr(locale, 'Default address'))).toBeVisible(SLOW);
 

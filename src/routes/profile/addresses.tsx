@@ -264,7 +264,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                         {t`Edit`}
                       </button>
                       {!a.defaultShippingAddress && (
-                        <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Make the address of ${name} the default`} onClick={() => send({ type: 'address.setDefault', id: a.id })}>
+                        <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Set as default: ${name}`} onClick={() => send({ type: 'address.setDefault', id: a.id })}>
                           {t`Set as default`}
                         </button>
                       )}
