@@ -170,6 +170,49 @@ export async function updatePassword(
   return toResult(r, () => ({}));
 }
 
+// ---------- e-mail change: password check, link mailed to the new address, token from the link ----------
+
+export const requestUpdateCustomerEmailAddressDocument = graphql(`
+  mutation requestUpdateCustomerEmailAddress($password: String!, $newEmailAddress: String!) {
+    requestUpdateCustomerEmailAddress(password: $password, newEmailAddress: $newEmailAddress) {
+      __typename
+      ... on Success { success }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`);
+
+export type RequestEmailChangeResult =
+  | { ok: true }
+  | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+
+export async function requestEmailChange(
+  client: ShopClient,
+  variables: { password: string; newEmailAddress: string },
+): Promise<RequestEmailChangeResult> {
+  const r = (await client.request(requestUpdateCustomerEmailAddressDocument, variables)).requestUpdateCustomerEmailAddress;
+  return toResult(r, () => ({}));
+}
+
+export const updateCustomerEmailAddressDocument = graphql(`
+  mutation updateCustomerEmailAddress($token: String!) {
+    updateCustomerEmailAddress(token: $token) {
+      __typename
+      ... on Success { success }
+      ... on ErrorResult { errorCode message }
+    }
+  }
+`);
+
+export type ConfirmEmailChangeResult =
+  | { ok: true }
+  | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+
+export async function confirmEmailChange(client: ShopClient, token: string): Promise<ConfirmEmailChangeResult> {
+  const r = (await client.request(updateCustomerEmailAddressDocument, { token })).updateCustomerEmailAddress;
+  return toResult(r, () => ({}));
+}
+
 // ---------- forgotten password: code by mail -> reset ticket -> new password ----------
 
 export const requestPasswordResetDocument = graphql(`
@@ -283,7 +326,7 @@ export type UploadImageResult =
   | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
 
 /** jpeg/png/webp up to 2 MB; the client sends it as a GraphQL multipart request. */
-export async function uploadImage(client: ShopClient, file: Blob): Promise<UploadImageResult> {
-  const r = (await client.request(uploadImageDocument, { file })).uploadImage;
+export async function uploadImage(client: ShopClient, file: Blob, options?: RequestOptions): Promise<UploadImageResult> {
+  const r = (await client.request(uploadImageDocument, { file }, options)).uploadImage;
   return toResult(r, (i) => ({ image: { id: i.id, name: i.name, fileSize: i.fileSize, source: i.source, preview: i.preview } }));
 }

@@ -10,6 +10,9 @@ export const getOrderByCodeDocument = graphql(
     orderByCode(code: $code) {
       ...OrderFields
       payments { id method state amount transactionId metadata createdAt }
+      surcharges { description price priceWithTax }
+      lines { id taxRate }
+      history(options: { sort: { createdAt: ASC }, take: 100 }) { items { id type createdAt data } }
     }
   }
 `,
@@ -81,6 +84,7 @@ export const getCustomerOrdersDocument = graphql(
           totalWithTax
           currencyCode
           lines { id featuredAsset { id preview width height } }
+          payments { id method state amount createdAt }
         }
         totalItems
       }

@@ -33,6 +33,13 @@ function pages(locale: Locale): RouteConfigEntry[] {
       // Cart and wishlist (issue 5): per-session, rendered in the browser (decision 003).
       route('cart', 'routes/cart/cart.tsx', { id: id('cart') }),
       route('wishlist', 'routes/cart/wishlist.tsx', { id: id('wishlist') }),
+      // Profile (issue 13): guarded by each page's own loader (decision 012).
+      route('profile', 'routes/profile/profile.tsx', { id: id('profile') }),
+      route('profile/addresses', 'routes/profile/addresses.tsx', { id: id('profile.addresses') }),
+      route('profile/change-password', 'routes/profile/change-password.tsx', { id: id('profile.change-password') }),
+      route('profile/orders', 'routes/profile/orders.tsx', { id: id('profile.orders') }),
+      route('profile/orders/:code', 'routes/profile/order.tsx', { id: id('profile.order') }),
+      route('profile/payments', 'routes/profile/payments.tsx', { id: id('profile.payments') }),
       route('*', 'routes/not-found.tsx', { id: id('not-found') }),
     ]),
     // Auth (decisions 006, 012): the minimal layout, logo only. /auth is the entry (sign in, create

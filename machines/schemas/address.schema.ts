@@ -117,9 +117,10 @@ export function valuesToAddressInput(value: AddressFormOutput, cityName: string)
   return {
     fullName: `${value.firstName} ${value.lastName}`,
     streetLine1: value.streetLine1,
-    streetLine2: value.streetLine2 || null,
+    // Vendure's address columns are NOT NULL with '' as default: an empty line is '', never null.
+    streetLine2: value.streetLine2,
     city: cityName,
-    postalCode: value.postalCode || null,
+    postalCode: value.postalCode,
     countryCode: value.countryCode,
     phoneNumber: value.phone,
     defaultShippingAddress: value.defaultShippingAddress,

@@ -5,8 +5,12 @@
  * between session, cart and wishlist is machines/shop.machine.ts's. Tests build the same actors
  * with fakes (tests/unit/src/app/actors.test.ts).
  */
-import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject, type InspectionEvent } from 'xstate';
+import { addressesMachine } from '../../machines/addresses.machine';
 import { authMachine } from '../../machines/auth.machine';
+import { changePasswordMachine } from '../../machines/change-password.machine';
+import { orderCancelMachine } from '../../machines/order-cancel.machine';
+import { profileMachine, type UploadAvatarEvent, type UploadAvatarInput } from '../../machines/profile.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { contactMachine } from '../../machines/contact.machine';
@@ -19,11 +23,29 @@ import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
 import { signOutMachine } from '../../machines/sign-out.machine';
 import { wishlistMachine, type WishlistItem } from '../../machines/wishlist.machine';
-import { changeUserPassword, requestPasswordReset, verifyPasswordResetCode } from '../../services/account.service';
+import {
+  changeUserPassword,
+  confirmEmailChange,
+  createAddress,
+  deleteAddress,
+  getAddresses,
+  getCustomer,
+  requestAddressVerification,
+  requestEmailChange,
+  requestPasswordReset,
+  setDefaultAddress,
+  updateAddress,
+  updateCustomer,
+  updatePassword,
+  uploadImage,
+  verifyPasswordResetCode,
+  verifyShippingAddress,
+} from '../../services/account.service';
 import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartLine, removeCouponCode } from '../../services/cart.service';
 import { getShippingMethods } from '../../services/checkout.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
-import { sendContactMessage } from '../../services/content.service';
+import { getCities, sendContactMessage } from '../../services/content.service';
+import { cancelOrder } from '../../services/orders.service';
 import { recordProductView } from '../../services/products.service';
 import { findReviewableLine, submitProductReview } from '../../services/reviews.service';
 import { searchProducts } from '../../services/search.service';
@@ -43,6 +65,7 @@ import type { Locale } from '../i18n/locales';
 import { toProductCard } from '../lib/catalogue/view-models';
 import type { StoredToken, TokenStore } from '../lib/token-store';
 import type { GuestWishlistStore, TabChannel } from './browser-adapters';
+import { progressFetch, type CreateXhr } from './progress-fetch';
 
 export type { AppActors };
 
@@ -78,6 +101,8 @@ export interface AppActorsDeps {
   /** A guest's favourites store and the cross-tab channel (browser: browser-adapters.ts). */
   guestWishlist?: GuestWishlistStore;
   tabChannel?: TabChannel | null;
+  /** Uploads with progress (avatar); without it (tests, no XMLHttpRequest) uploads go through `fetch`. */
+  createXhr?: CreateXhr;
 }
 
 export function toWishlistItem(card: ReturnType<typeof toProductCard>): WishlistItem {
@@ -122,6 +147,20 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     { input: { locale: deps.locale, cookieEnabled: deps.cookieLocale }, inspect: deps.inspect },
   );
   const current = () => client(locale.getSnapshot().context.locale);
+
+  /** A one-off client for an upload, its body's progress reported (the token is the session's). */
+  function uploadClient(onProgress: (loaded: number, total: number) => void): ShopClient {
+    const createXhr = deps.createXhr;
+    return createShopClient({
+      endpoint: deps.shopApiUrl,
+      languageCode: locale.getSnapshot().context.locale,
+      name: 'browser-upload',
+      fetch: createXhr ? progressFetch(onProgress, createXhr) : doFetch,
+      recorder: deps.recorder,
+      getToken: () => session()?.getSnapshot().context.token ?? null,
+      onToken: (token) => session()?.send({ type: 'session.tokenChanged', token }),
+    });
+  }
 
   const shop = createActor(
     shopMachine.provide({
@@ -279,6 +318,45 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
         actions: {
           orderChanged: (_, params) => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
         },
+      }),
+      profile: profileMachine.provide({
+        actors: {
+          loadCustomer: fromPromise(() => getCustomer(current())),
+          updateCustomer: fromPromise(({ input }) => updateCustomer(current(), input)),
+          requestEmailChange: fromPromise(({ input }) => requestEmailChange(current(), input)),
+          confirmEmailChange: fromPromise(({ input }) => confirmEmailChange(current(), input.token)),
+          uploadAvatar: fromCallback<EventObject, UploadAvatarInput>(({ input, sendBack }) => {
+            const abort = new AbortController();
+            const report = (event: UploadAvatarEvent) => sendBack(event);
+            const c = uploadClient((loaded, total) => report({ type: 'avatar.progress', loaded, total }));
+            uploadImage(c, input.file, { signal: abort.signal }).then(
+              (result) => report({ type: 'avatar.uploaded', result }),
+              () => {
+                if (!abort.signal.aborted) report({ type: 'avatar.uploadFailed' });
+              },
+            );
+            return () => abort.abort();
+          }),
+        },
+      }),
+      addresses: addressesMachine.provide({
+        actors: {
+          loadAddresses: fromPromise(() => getAddresses(current())),
+          // The cities in the page's language, whatever the app's locale actor says meanwhile.
+          loadCities: fromPromise(({ input }) => getCities(client(input.languageCode), input.countryCode)),
+          createAddress: fromPromise(({ input }) => createAddress(current(), input)),
+          updateAddress: fromPromise(({ input }) => updateAddress(current(), input)),
+          deleteAddress: fromPromise(({ input }) => deleteAddress(current(), input.addressId)),
+          setDefaultAddress: fromPromise(({ input }) => setDefaultAddress(current(), input.addressId)),
+          requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
+          verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
+        },
+      }),
+      changePassword: changePasswordMachine.provide({
+        actors: { updatePassword: fromPromise(({ input }) => updatePassword(current(), input)) },
+      }),
+      orderCancel: orderCancelMachine.provide({
+        actors: { cancelOrder: fromPromise(({ input }) => cancelOrder(current(), input)) },
       }),
       shippingEstimate: fromPromise<number | null, { orderKey: string }>(async () => {
         const methods = await getShippingMethods(current());

@@ -55,6 +55,7 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     loadCatalog: loadI18n,
     navigate: options.navigate,
     reloadPage,
+    createXhr: () => new XMLHttpRequest(),
     writeLocaleCookie: (locale: Locale) => {
       document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
     },

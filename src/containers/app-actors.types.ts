@@ -1,5 +1,9 @@
 import type { Actor, PromiseActorLogic, createActor } from 'xstate';
+import type { addressesMachine } from '../../machines/addresses.machine';
 import type { authMachine } from '../../machines/auth.machine';
+import type { changePasswordMachine } from '../../machines/change-password.machine';
+import type { orderCancelMachine } from '../../machines/order-cancel.machine';
+import type { profileMachine } from '../../machines/profile.machine';
 import type { cartMachine } from '../../machines/cart.machine';
 import type { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import type { contactMachine } from '../../machines/contact.machine';
@@ -61,6 +65,13 @@ export interface AppActors {
     signOut: typeof signOutMachine;
     /** Cart page: the coupon form (its orders go to the cart actor). */
     coupon: typeof couponMachine;
+    /** Profile home: names, phone, e-mail change, avatar upload. */
+    profile: typeof profileMachine;
+    /** Profile: the address book with verification by code. */
+    addresses: typeof addressesMachine;
+    changePassword: typeof changePasswordMachine;
+    /** Order detail: cancelling an order the backend still lets the customer cancel. */
+    orderCancel: typeof orderCancelMachine;
     /** Cart page: cheapest eligible shipping method, halalas (null: none). */
     shippingEstimate: PromiseActorLogic<number | null, { orderKey: string }>;
   };

@@ -23,7 +23,7 @@ import https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, report } from './lib.mjs';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, report, routeCookies, signInToken } from './lib.mjs';
 
 const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -44,9 +44,9 @@ function servedGzipBytes(url) {
   });
 }
 
-async function measureRoute(browser, base, route) {
+async function measureRoute(browser, base, route, token) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
-  await context.addCookies([{ name: LOCALE_COOKIE, value: localeOf(route.path), url: base }]);
+  await context.addCookies(routeCookies(route, token).map((c) => ({ ...c, url: base })));
   const page = await context.newPage();
   const files = new Map();
   let phase = 'initial';
@@ -133,10 +133,11 @@ async function main() {
   const base = baseUrl();
   const budgets = loadBudgets().bundle;
   const routes = await discoverRoutes(base);
+  const token = await signInToken(base, routes);
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results = [];
   try {
-    for (const route of routes) results.push(await measureRoute(browser, base, route));
+    for (const route of routes) results.push(await measureRoute(browser, base, route, token));
   } finally {
     await browser.close();
   }

@@ -103,6 +103,58 @@ export function baseUrl(argv = process.argv.slice(2)) {
   return (arg || process.env.BENCH_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
+/** The seeded demo customer (server/src/seed/steps/demo-customer.ts) the signed-in routes are measured as. */
+export const DEMO_CUSTOMER = {
+  email: process.env.BENCH_CUSTOMER_EMAIL || 'customer@example.com',
+  password: process.env.BENCH_CUSTOMER_PASSWORD || 'Customer123!',
+};
+
+/** The storefront's session cookie (src/lib/token-store.ts TOKEN_COOKIE). */
+export const TOKEN_COOKIE = 'vendure_token';
+
+/**
+ * The cookies a route is opened with: the locale's, and for a signed-in route the session token
+ * (as the shop's token store keeps it after a sign-in).
+ */
+export function routeCookies(route, token) {
+  const cookies = [{ name: LOCALE_COOKIE, value: localeOf(route.path) }];
+  if (route.signedIn) {
+    if (!token) throw new Error(`${route.path} is measured signed in, but there is no session token`);
+    cookies.push({ name: TOKEN_COOKIE, value: token });
+  }
+  return cookies;
+}
+
+/** The `Cookie` header of routeCookies (Lighthouse's extra headers). */
+export function cookieHeader(route, token) {
+  return routeCookies(route, token)
+    .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
+    .join('; ');
+}
+
+/**
+ * Signs the demo customer in through the shop's own Shop API proxy and returns the session token,
+ * or null when no route needs one. Fails loudly: a signed-in page measured as a guest would only
+ * measure the redirect to /auth.
+ */
+export async function signInToken(base, routes, customer = DEMO_CUSTOMER) {
+  if (!routes.some((r) => r.signedIn)) return null;
+  const res = await fetch(`${base}/shop-api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }',
+      variables: { u: customer.email, p: customer.password },
+    }),
+  });
+  const body = await res.json().catch(() => null);
+  const token = res.headers.get('vendure-auth-token');
+  if (!res.ok || body?.data?.login?.__typename !== 'CurrentUser' || !token) {
+    throw new Error(`signing in ${customer.email} at ${base}/shop-api failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return token;
+}
+
 /** `/en…` is English, everything else Arabic (decision 001). */
 export function localeOf(path) {
   return path === '/en' || path.startsWith('/en/') || path.startsWith('/en?') ? 'en' : 'ar';
@@ -130,5 +182,7 @@ export async function discoverRoutes(base) {
     // Issue 13: the auth entry (sign in, create an account), a guest's page, in both locales.
     { name: 'auth (ar)', path: '/auth' },
     { name: 'auth (en)', path: '/en/auth' },
+    // Signed in as the demo customer (signInToken); personal pages are never cached (decision 012).
+    { name: 'orders (signed in)', path: '/profile/orders', signedIn: true },
   ];
 }

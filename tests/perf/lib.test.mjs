@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLimit, evaluate, formatTable, localeOf, median, percentile } from './lib.mjs';
+import { checkLimit, cookieHeader, evaluate, formatTable, localeOf, median, percentile, routeCookies } from './lib.mjs';
 import { figures } from './lighthouse.mjs';
 import budgets from './budgets.json' with { type: 'json' };
 
@@ -71,5 +71,23 @@ describe('budget checks of the benchmarks', () => {
     expect(formatTable([{ a: 'x', n: 5 }, { a: 'yy', n: 10 }], [{ key: 'a', title: 'A' }, { key: 'n', title: 'N' }])).toBe(
       ['A    N', '--  --', 'x    5', 'yy  10'].join('\n'),
     );
+  });
+});
+
+describe('signed-in routes of the benchmarks', () => {
+  it('a public route carries only the locale cookie', () => {
+    expect(routeCookies({ path: '/en/about' }, 'tok')).toEqual([{ name: 'i18n_redirected', value: 'en' }]);
+  });
+
+  it('a signed-in route carries the session token too', () => {
+    expect(routeCookies({ path: '/profile/orders', signedIn: true }, 'tok 1')).toEqual([
+      { name: 'i18n_redirected', value: 'ar' },
+      { name: 'vendure_token', value: 'tok 1' },
+    ]);
+    expect(cookieHeader({ path: '/profile/orders', signedIn: true }, 'tok 1')).toBe('i18n_redirected=ar; vendure_token=tok%201');
+  });
+
+  it('refuses to measure a signed-in route without a token (it would measure the redirect)', () => {
+    expect(() => routeCookies({ path: '/profile/orders', signedIn: true }, null)).toThrow(/no session token/);
   });
 });

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, median, report } from './lib.mjs';
+import { baseUrl, cookieHeader, discoverRoutes, evaluate, formatTable, loadBudgets, median, report, signInToken } from './lib.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_CLI = join(root, 'node_modules/lighthouse/cli/index.js');
@@ -81,12 +81,13 @@ async function main() {
   const runs = Number(process.env.BENCH_RUNS || 3);
   const budgets = loadBudgets().lighthouse;
   const routes = await discoverRoutes(base);
+  const token = await signInToken(base, routes);
   console.log(`Lighthouse (mobile) on ${base}, median of ${runs} runs per route\n`);
   const rows = [];
   for (const route of routes) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      results.push(await runOnce(command, base + route.path, `${LOCALE_COOKIE}=${localeOf(route.path)}`));
+      results.push(await runOnce(command, base + route.path, cookieHeader(route, token)));
     }
     const row = { name: route.name, path: route.path, scores: results.map((r) => r.performance).join(' ') };
     for (const key of ['performance', 'lcpMs', 'cls', 'tbtMs', 'fcpMs']) row[key] = median(results.map((r) => r[key]));

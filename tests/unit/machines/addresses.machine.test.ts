@@ -108,7 +108,7 @@ describe('address schema', () => {
     expect(valuesToAddressInput(result.value, 'الرياض')).toEqual({
       fullName: 'Sara Qahtani',
       streetLine1: 'King Fahd Road 1',
-      streetLine2: null,
+      streetLine2: '',
       city: 'الرياض',
       postalCode: '12211',
       countryCode: 'SA',

@@ -1,0 +1,121 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Locale } from '../../i18n/locales';
+import type { TaxInvoice } from '../../lib/invoice/tax-invoice';
+import { formatMoney } from '../../lib/money';
+
+export interface TaxInvoiceViewProps {
+  invoice: TaxInvoice;
+  /** The QR code drawn on the server: path data in module units and the side length. */
+  qr: { path: string; size: number } | null;
+  locale: Locale;
+  /** Formatted issue date and time. */
+  issuedAt: string;
+}
+
+/** The simplified tax invoice (ZATCA phase 1): what the print stylesheet keeps on paper. */
+export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceViewProps) {
+  const { t, i18n } = useLingui();
+  const money = (halalas: number) => formatMoney(halalas, locale);
+  const percent = (rate: number) => i18n.number(rate / 100, { style: 'percent', maximumFractionDigits: 2 });
+  const adjustmentLabel = (kind: TaxInvoice['adjustments'][number]['kind']) =>
+    kind === 'shipping' ? t`Shipping` : kind === 'surcharge' ? t`Surcharge` : kind === 'discount' ? t`Discount` : t`Adjustment`;
+  return (
+    <section className="tax-invoice" id="invoice" aria-labelledby="invoice-title">
+      <header className="tax-invoice__head">
+        <div>
+          <h2 id="invoice-title" className="tax-invoice__title">{t`Simplified tax invoice`}</h2>
+          <p className="tax-invoice__seller">{invoice.seller.name[locale]}</p>
+          <dl className="tax-invoice__facts">
+            <div>
+              <dt>{t`VAT registration number`}</dt>
+              <dd>
+                <bdi>{invoice.seller.vatNumber}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Invoice number`}</dt>
+              <dd>
+                <bdi>{invoice.number}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Date of issue`}</dt>
+              <dd>{issuedAt}</dd>
+            </div>
+          </dl>
+        </div>
+        {qr && (
+          <svg
+            className="tax-invoice__qr"
+            role="img"
+            aria-label={t`Tax invoice QR code`}
+            viewBox={`0 0 ${qr.size} ${qr.size}`}
+            width={qr.size * 3}
+            height={qr.size * 3}
+            shapeRendering="crispEdges"
+          >
+            <rect width={qr.size} height={qr.size} fill="#fff" />
+            <path d={qr.path} fill="#000" />
+          </svg>
+        )}
+      </header>
+      <div className="table-scroll">
+        <table className="tax-invoice__table">
+          <thead>
+            <tr>
+              <th scope="col">{t`Item`}</th>
+              <th scope="col">{t`Quantity`}</th>
+              <th scope="col">{t`Unit price (excl. VAT)`}</th>
+              <th scope="col">{t`VAT rate`}</th>
+              <th scope="col">{t`VAT`}</th>
+              <th scope="col">{t`Total (incl. VAT)`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((l) => (
+              <tr key={l.id}>
+                <th scope="row">
+                  {l.name} <span className="tax-invoice__sku">{l.sku}</span>
+                </th>
+                <td>{i18n.number(l.quantity)}</td>
+                <td>{money(l.unitPriceExclVat)}</td>
+                <td>{percent(l.vatRate)}</td>
+                <td>{money(l.vatAmount)}</td>
+                <td>{money(l.totalInclVat)}</td>
+              </tr>
+            ))}
+            {invoice.adjustments.map((a) => (
+              <tr key={a.kind}>
+                <th scope="row">
+                  {adjustmentLabel(a.kind)}
+                  {a.descriptions.length > 0 && <span className="tax-invoice__sku"> {a.descriptions.join('، ')}</span>}
+                </th>
+                <td />
+                <td>{money(a.exclVat)}</td>
+                <td />
+                <td>{money(a.vatAmount)}</td>
+                <td>{money(a.inclVat)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="tax-invoice__totals">
+        <div>
+          <dt>{t`Total excluding VAT`}</dt>
+          <dd>{money(invoice.totals.exclVat)}</dd>
+        </div>
+        {invoice.vatBreakdown.map((v) => (
+          <div key={v.rate}>
+            <dt>{t`VAT ${percent(v.rate)} on ${money(v.taxable)}`}</dt>
+            <dd>{money(v.vat)}</dd>
+          </div>
+        ))}
+        <div className="tax-invoice__grand">
+          <dt>{t`Total including VAT`}</dt>
+          <dd>{money(invoice.totals.inclVat)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/order';
+import { formatDate } from '../../components/catalogue/format';
+import { Image } from '../../components/image/image';
+import { LocaleLink } from '../../components/locale-link/locale-link';
+import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
+import { ProfileFrame } from '../../containers/profile-frame';
+import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
+import { OrderCancel } from '../../containers/order-cancel';
+import { localeContext } from '../../i18n/locale-middleware.server';
+import { localizePath } from '../../i18n/paths';
+import { formatMoney } from '../../lib/money';
+import { useLocale } from '../../lib/use-locale';
+import { routeMeta } from '../../seo/route-meta';
+import { privatePageHeaders, requireCustomer } from '../guards.server';
+import { loadOrderPage } from './order.server';
+
+export const headers = privatePageHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: msg`Order details`, description: msg`Your order at Elegance Store.`, noindex: true, notFound: !args.loaderData });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const locale = context.get(localeContext);
+  const customer = await requireCustomer(request, locale);
+  return loadOrderPage(request, locale, customer, params.code);
+}
+
+function dateTime(iso: string, locale: 'ar' | 'en') {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(new Date(iso));
+}
+
+/** /profile/orders/:code: lines, totals, address, payments, the order's states, and its tax invoice. */
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
+  const revalidator = useRevalidator();
+  const onCancelled = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const { order, invoice, qr, timeline, cancel } = loaderData;
+  const label = (map: Record<string, MessageDescriptor>, key: string) => labelOf(i18n, map, key);
+  const money = (halalas: number) => formatMoney(halalas, locale);
+  const other = locale === 'ar' ? 'en' : 'ar';
+  const address = order.shippingAddress;
+  const taxTotal = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
+
+  return (
+    <ProfileFrame
+      title={
+        <Trans>
+          Order <bdi>{order.code}</bdi>
+        </Trans>
+      }
+    >
+      <div className="order-detail">
+        <p className="order-detail__meta">
+          <span>{t`Placed on ${formatDate(order.placedAt, locale, 'long')}`}</span>{' '}
+          <span className={`order-state order-state--${order.state.toLowerCase()}`}>{label(ORDER_STATE_LABELS, order.state)}</span>
+        </p>
+        <OrderCancel
+          orderCode={order.code}
+          orderState={order.state}
+          cancellable={cancel.possible}
+          reasonMax={cancel.reasonMax}
+          onCancelled={onCancelled}
+        />
+
+        <section aria-labelledby="order-lines-title" className="order-detail__section">
+          <h2 id="order-lines-title">{t`Items`}</h2>
+          <ul className="order-lines">
+            {order.lines.map((l) => (
+              <li key={l.id} className="order-line">
+                <Image src={l.image?.src} alt="" preset="tiny" />
+                <div className="order-line__body">
+                  <LocaleLink to={`/products/${encodeURIComponent(l.slug)}`} className="order-line__name">
+                    {l.name}
+                  </LocaleLink>
+                  {l.options.length > 0 && <p className="order-line__options">{l.options.join(' · ')}</p>}
+                  <p className="order-line__qty">
+                    {t`Quantity: ${i18n.number(l.quantity)}`} · {money(l.unitPriceWithTax)}
+                  </p>
+                  {!l.reviewed && (
+                    <LocaleLink to={`/products/${encodeURIComponent(l.slug)}#reviews`} className="order-line__review">
+                      {t`Write a review of ${l.productName}`}
+                    </LocaleLink>
+                  )}
+                </div>
+                <p className="order-line__total">{money(l.linePriceWithTax)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="order-detail__grid">
+          <section aria-labelledby="order-totals-title" className="order-detail__section">
+            <h2 id="order-totals-title">{t`Totals`}</h2>
+            <dl className="summary-list">
+              <div>
+                <dt>{t`Subtotal`}</dt>
+                <dd>{money(order.subTotalWithTax)}</dd>
+              </div>
+              {order.discounts.map((d, i) => (
+                <div key={i}>
+                  <dt>{d.description}</dt>
+                  <dd>{money(d.amountWithTax)}</dd>
+                </div>
+              ))}
+              <div>
+                <dt>{t`Shipping`}</dt>
+                <dd>{money(order.shippingWithTax)}</dd>
+              </div>
+              <div className="summary-list__total">
+                <dt>{t`Total`}</dt>
+                <dd>{money(order.totalWithTax)}</dd>
+              </div>
+              <div>
+                <dt>{t`Of which VAT`}</dt>
+                <dd>{money(taxTotal)}</dd>
+              </div>
+            </dl>
+            <h3>{t`Tax summary`}</h3>
+            <table className="profile-table profile-table--compact">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Tax`}</th>
+                  <th scope="col">{t`Rate`}</th>
+                  <th scope="col">{t`Taxable amount`}</th>
+                  <th scope="col">{t`Tax amount`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.taxSummary.map((s, i) => (
+                  <tr key={i}>
+                    <th scope="row">{s.description}</th>
+                    <td>{i18n.number(s.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}</td>
+                    <td>{money(s.taxBase)}</td>
+                    <td>{money(s.taxTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <section aria-labelledby="order-address-title" className="order-detail__section">
+            <h2 id="order-address-title">{t`Shipping address`}</h2>
+            {address?.streetLine1 ? (
+              <address className="order-address">
+                {address.fullName && <span>{address.fullName}</span>}
+                <span>{address.streetLine1}</span>
+                {address.streetLine2 && <span>{address.streetLine2}</span>}
+                <span>{[address.city, address.province, address.postalCode].filter(Boolean).join('، ')}</span>
+                {address.country && <span>{address.country}</span>}
+                {address.phoneNumber && (
+                  <span>
+                    <bdi dir="ltr">{address.phoneNumber}</bdi>
+                  </span>
+                )}
+              </address>
+            ) : (
+              <p>{t`No shipping address.`}</p>
+            )}
+            {order.shippingMethods.length > 0 && <p>{t`Delivery: ${order.shippingMethods.join(', ')}`}</p>}
+
+            <h2 id="order-payments-title">{t`Payments`}</h2>
+            {order.payments.length === 0 ? (
+              <p>{t`No payment yet.`}</p>
+            ) : (
+              <ul className="order-payments">
+                {order.payments.map((p) => (
+                  <li key={p.id}>
+                    {label(PAYMENT_METHOD_LABELS, p.method)} · {label(PAYMENT_STATE_LABELS, p.state)} · {money(p.amount)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <section aria-labelledby="order-timeline-title" className="order-detail__section">
+          <h2 id="order-timeline-title">{t`Order status`}</h2>
+          <ol className="order-timeline">
+            {timeline.map((step, i) => (
+              <li key={i} className="order-timeline__step" aria-current={i === timeline.length - 1 ? 'step' : undefined}>
+                <span className="order-timeline__state">{label(ORDER_STATE_LABELS, step.state)}</span>
+                <time dateTime={step.at}>{dateTime(step.at, locale)}</time>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        {invoice && (
+          <>
+            <div className="order-detail__print">
+              <button type="button" className="button button--primary" onClick={() => window.print()}>
+                {t`Print invoice`}
+              </button>
+              <a href={`${localizePath(`/profile/orders/${encodeURIComponent(order.code)}`, other)}#invoice`} hrefLang={other} lang={other}>
+                {other === 'en' ? 'Invoice in English' : 'الفاتورة بالعربية'}
+              </a>
+            </div>
+            <TaxInvoiceView invoice={invoice} qr={qr} locale={locale} issuedAt={dateTime(invoice.issuedAt, locale)} />
+          </>
+        )}
+      </div>
+    </ProfileFrame>
+  );
+}

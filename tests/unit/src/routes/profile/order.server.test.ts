@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { decodeZatcaQr } from '../../../../../src/lib/invoice/zatca-qr';
+import { loadOrderPage } from '../../../../../src/routes/profile/order.server';
+
+const CUSTOMER = { id: '7', title: null, firstName: 'Sara', lastName: 'Ali', phoneNumber: null, emailAddress: 'sara@example.sa' };
+
+/** An order as GetOrderByCode answers it: one line of 115 SAR incl. 15 % VAT, 15 SAR delivery incl. VAT. */
+function order(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '1',
+    code: 'ABC123',
+    state: 'PaymentAuthorized',
+    active: false,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    orderPlacedAt: '2026-11-20T09:30:00.000Z',
+    currencyCode: 'SAR',
+    totalQuantity: 1,
+    subTotal: 10000,
+    subTotalWithTax: 11500,
+    shipping: 1304,
+    shippingWithTax: 1500,
+    total: 11304,
+    totalWithTax: 13000,
+    couponCodes: [],
+    discounts: [],
+    taxSummary: [{ description: 'VAT', taxRate: 15, taxBase: 11304, taxTotal: 1696 }],
+    shippingLines: [{ shippingMethod: { id: '1', code: 'standard', name: 'Standard' }, priceWithTax: 1500 }],
+    shippingAddress: { fullName: 'Sara Ali', streetLine1: 'Olaya 1', streetLine2: '', city: 'Riyadh', province: '', postalCode: '', countryCode: 'SA', country: 'Saudi Arabia', phoneNumber: '+966501234567' },
+    customer: { id: '7' },
+    payments: [{ id: 'p1', method: 'cash-on-delivery', state: 'Authorized', amount: 13000, transactionId: null, metadata: {}, createdAt: '2026-11-20T09:30:00.000Z' }],
+    paymentUrl: null,
+    surcharges: [],
+    lines: [
+      {
+        id: 'l1',
+        quantity: 1,
+        taxRate: 15,
+        unitPriceWithTax: 11500,
+        linePrice: 10000,
+        linePriceWithTax: 11500,
+        discountedLinePriceWithTax: 11500,
+        featuredAsset: null,
+        orderLineHasReview: false,
+        productVariant: { id: 'v1', name: 'Bag black', sku: 'BAG-1', options: [], product: { id: 'p', name: 'Bag', slug: 'bag' } },
+      },
+    ],
+    history: {
+      items: [
+        { id: 'h1', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T08:00:00.000Z', data: { from: 'Created', to: 'AddingItems' } },
+        { id: 'h2', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T09:29:00.000Z', data: { from: 'AddingItems', to: 'ArrangingPayment' } },
+        { id: 'h3', type: 'ORDER_PAYMENT_TRANSITION', createdAt: '2026-11-20T09:30:00.000Z', data: {} },
+        { id: 'h4', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T09:30:00.000Z', data: { from: 'ArrangingPayment', to: 'PaymentAuthorized' } },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+function shopApi(body: unknown) {
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+}
+
+const request = () => new Request('http://shop.test/profile/orders/ABC123', { headers: { cookie: 'vendure_token=t1' } });
+
+async function status(promise: Promise<unknown>): Promise<number | null> {
+  try {
+    await promise;
+    return null;
+  } catch (thrown) {
+    return (thrown as { init?: { status?: number } }).init?.status ?? null;
+  }
+}
+
+describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
+  it('the owner sees the order, its state timeline, cancel offered, and an invoice whose QR decodes to its totals', async () => {
+    const fetch = shopApi({ data: { orderByCode: order() } });
+    const page = await loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', { fetch });
+    expect(page.timeline).toEqual([
+      { state: 'ArrangingPayment', at: '2026-11-20T09:29:00.000Z' },
+      { state: 'PaymentAuthorized', at: '2026-11-20T09:30:00.000Z' },
+    ]);
+    expect(page.cancel).toEqual({ possible: true, reasonMax: 500 });
+    expect(page.order.lines).toEqual([
+      expect.objectContaining({ id: 'l1', name: 'Bag black', slug: 'bag', reviewed: false, linePriceWithTax: 11500 }),
+    ]);
+    expect(page.invoice?.totals).toEqual({ exclVat: 11304, vat: 1696, inclVat: 13000 });
+    expect(decodeZatcaQr(page.invoice!.qr.payload)).toEqual({
+      sellerName: 'متجر الأناقة',
+      vatNumber: '300000000000003',
+      timestamp: '2026-11-20T09:30:00Z',
+      totalWithVat: '130.00',
+      vatTotal: '16.96',
+    });
+    expect(page.qr?.path).toMatch(/^M/);
+    expect(page.qr?.size).toBeGreaterThan(21);
+    // the visitor's own token, never a shared one
+    expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer t1');
+  });
+
+  it('a shipped order is not offered for cancelling', async () => {
+    const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', { fetch: shopApi({ data: { orderByCode: order({ state: 'Shipped' }) } }) });
+    expect(page.cancel.possible).toBe(false);
+    expect(page.timeline.at(-1)).toEqual({ state: 'Shipped', at: '2026-11-20T09:30:00.000Z' });
+  });
+
+  it("another customer's order is a 404, whether the backend refuses it or answers it", async () => {
+    const forbidden = shopApi({ data: null, errors: [{ message: 'You are not currently authorized', extensions: { code: 'FORBIDDEN' } }] });
+    expect(await status(loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', { fetch: forbidden }))).toBe(404);
+    const foreign = shopApi({ data: { orderByCode: order({ customer: { id: '8' } }) } });
+    expect(await status(loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', { fetch: foreign }))).toBe(404);
+    const none = shopApi({ data: { orderByCode: null } });
+    expect(await status(loadOrderPage(request(), 'ar', CUSTOMER, 'NOPE', { fetch: none }))).toBe(404);
+  });
+});
