@@ -29,10 +29,12 @@ const NOT_CORE = [
   /^src\/routes\/catalogue\/(home|listing-view|products|category|brand|categories|product|product-reviews-section)\.tsx$/,
   /^src\/components\/catalogue\/(hero-banners|filter-bar|listing-toolbar|product-gallery|option-picker|rating-summary|review-list|stock-status)\.tsx$/,
   /^src\/routes\/(about|approach|culture|installment|faqs|contact|policy-page)\.tsx$/,
-  /^src\/routes\/(cart|auth|account|checkout)\//,
-  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|checkout)\//,
+  /^src\/routes\/(cart|auth|account|profile|checkout)\//,
+  /^src\/routes\/checkout[^/]*\.tsx$/,
+  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout)\//,
   /^src\/components\/catalogue\/review-form\.tsx$/,
-  /^src\/containers\/(cart-status|coupon-form|shop-actions-bridge|review-form-container)\.tsx$/,
+  // Containers are page parts except the shell's own (header, its search, language switch, sign-out).
+  /^src\/containers\/(?!(site-header|header-search|language-switch|sign-out-button|app-actors)\.tsx$)/,
   /^src\/layouts\/(checkout|minimal)-layout\.tsx$/,
   /^(machines|services)\//,
 ];
