@@ -22,6 +22,7 @@ import {
 import { randomUUID } from 'node:crypto';
 
 import {
+    DEFAULT_LIST_MAX,
     DEFAULT_STRING_MAX,
     exceedsLength,
     hasForbiddenCharacters,
@@ -80,7 +81,7 @@ interface Violation {
  *    Before, "Infinity" or "1e309" reached TypeORM and came back as `SqliteError: no such column`.
  * 2. Every `String` is checked against the limit table (input-limits.ts, README) and for NUL,
  *    other control characters and lone surrogates; strings inside `JSON` values too.
- * 3. Int rules of the table (cart quantities 1..MAX_QUANTITY).
+ * 3. Int rules of the table (cart quantities 1..MAX_QUANTITY); lists hold at most DEFAULT_LIST_MAX items.
  * 4. Variables that GraphQL cannot coerce get the same translated answer.
  *
  * A violation answers HTTP 400 with one GraphQL error `extensions.code = BAD_USER_INPUT`,
@@ -92,6 +93,9 @@ interface Violation {
  * It runs after Vendure's TranslateErrorsPlugin (core registers that one first).
  */
 export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
+    /** Input checks act on this API only (the admin API sends bulk lists); the formatter on all. */
+    constructor(private readonly apiPath = 'shop-api') {}
+
     async requestDidStart(): Promise<GraphQLRequestListener<Ctx>> {
         return {
             // Not async on purpose: a violation throws while Apollo maps the listeners, so the
@@ -120,6 +124,8 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
         const document = rc.document as DocumentNode | undefined;
         const schema = rc.schema as GraphQLSchema;
         if (!op || !document || !schema) return;
+        const req = rc.contextValue?.req;
+        if (!req || !(req.baseUrl || req.originalUrl || '').includes(`/${this.apiPath}`)) return;
 
         const argKeyOfVariable = new Map<string, { key: string; field: string }>();
         const coerced = getVariableValues(schema, op.variableDefinitions ?? [], rc.request.variables ?? {}, {
@@ -193,6 +199,14 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
         const t = getNullableType(type) as GraphQLInputType;
         if (isListType(t)) {
             if (!Array.isArray(value)) return this.checkValue(t.ofType, value, key, field);
+            if (value.length > DEFAULT_LIST_MAX) {
+                return {
+                    key: 'input-too-many-items',
+                    field,
+                    vars: { max: DEFAULT_LIST_MAX },
+                    fallback: '"{field}" has too many items (at most {max}).',
+                };
+            }
             for (let i = 0; i < value.length; i++) {
                 const v = this.checkValue(t.ofType, value[i], key, `${field}.${i}`);
                 if (v) return v;

@@ -19,6 +19,8 @@ export interface IntRule {
 }
 
 export const DEFAULT_STRING_MAX = 1000;
+/** Items in any list argument or list input field (IDs to merge, facet codes, shipping methods...). */
+export const DEFAULT_LIST_MAX = 100;
 
 const EMAIL = 254;
 const PASSWORD = 128;
