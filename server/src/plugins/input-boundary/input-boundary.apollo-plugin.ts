@@ -82,7 +82,8 @@ interface Violation {
  * 2. Every `String` is checked against the limit table (input-limits.ts, README) and for NUL,
  *    other control characters and lone surrogates; strings inside `JSON` values too.
  * 3. Int rules of the table (cart quantities 1..MAX_QUANTITY); lists hold at most DEFAULT_LIST_MAX items.
- * 4. Variables that GraphQL cannot coerce get the same translated answer.
+ * 4. A quantity variable GraphQL cannot coerce (1.5, "2", null) gets the translated quantity
+ *    answer; other coercion errors keep GraphQL's own BAD_USER_INPUT message.
  *
  * A violation answers HTTP 400 with one GraphQL error `extensions.code = BAD_USER_INPUT`,
  * `extensions.field` (the argument path) and `extensions.reason`, in the request's language.
@@ -190,7 +191,7 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
                     fallback: 'The quantity must be a whole number from {min} to {max}.',
                 };
             }
-            return { key: 'input-invalid-value', field: use?.field ?? name, vars: {}, fallback: 'The value of "{field}" is not valid.' };
+            // Others keep GraphQL's own BAD_USER_INPUT message: it names the exact field and type.
         }
     }
 

@@ -23,7 +23,11 @@ export const DEFAULT_STRING_MAX = 1000;
 export const DEFAULT_LIST_MAX = 100;
 
 const EMAIL = 254;
+/** A new password (the store's password policy: 8–128). */
 const PASSWORD = 128;
+/** An existing password typed to sign in or confirm: looser, so a wrong one answers as wrong
+ * (the storefront's sign-in form allows 200). */
+const CURRENT_PASSWORD = 256;
 const CODE = 16;
 const TOKEN = 256;
 const NAME = 100;
@@ -102,18 +106,18 @@ export const STRING_LIMITS: Record<string, StringRule> = {
     'CreateCustomerInput.lastName': { max: NAME },
     'CreateCustomerInput.phoneNumber': { max: PHONE },
     'NativeAuthInput.username': { max: EMAIL },
-    'NativeAuthInput.password': { max: PASSWORD },
+    'NativeAuthInput.password': { max: CURRENT_PASSWORD },
     'Mutation.login.username': { max: EMAIL },
-    'Mutation.login.password': { max: PASSWORD },
+    'Mutation.login.password': { max: CURRENT_PASSWORD },
     'Mutation.requestPasswordReset.emailAddress': { max: EMAIL },
     'Mutation.resetPassword.token': { max: TOKEN },
     'Mutation.resetPassword.password': { max: PASSWORD },
     'Mutation.refreshCustomerVerification.emailAddress': { max: EMAIL },
     'Mutation.verifyCustomerAccount.token': { max: TOKEN },
     'Mutation.verifyCustomerAccount.password': { max: PASSWORD },
-    'Mutation.updateCustomerPassword.currentPassword': { max: PASSWORD },
+    'Mutation.updateCustomerPassword.currentPassword': { max: CURRENT_PASSWORD },
     'Mutation.updateCustomerPassword.newPassword': { max: PASSWORD },
-    'Mutation.requestUpdateCustomerEmailAddress.password': { max: PASSWORD },
+    'Mutation.requestUpdateCustomerEmailAddress.password': { max: CURRENT_PASSWORD },
     'Mutation.requestUpdateCustomerEmailAddress.newEmailAddress': { max: EMAIL },
     'Mutation.updateCustomerEmailAddress.token': { max: TOKEN },
     'Mutation.applyCouponCode.couponCode': { max: ORDER_CODE },
