@@ -66,7 +66,9 @@ function translate(req: Ctx['req'] | undefined, key: string, vars: Record<string
 }
 
 interface Violation {
+    /** translation key under `error.`; empty with `verbatim` (GraphQL's own coercion message) */
     key: string;
+    verbatim?: boolean;
     field: string;
     vars: Record<string, unknown>;
     fallback: string;
@@ -83,7 +85,7 @@ interface Violation {
  *    other control characters and lone surrogates; strings inside `JSON` values too.
  * 3. Int rules of the table (cart quantities 1..MAX_QUANTITY); lists hold at most DEFAULT_LIST_MAX items.
  * 4. A quantity variable GraphQL cannot coerce (1.5, "2", null) gets the translated quantity
- *    answer; other coercion errors keep GraphQL's own BAD_USER_INPUT message.
+ *    answer; other coercion errors keep GraphQL's own message (one error, BAD_USER_INPUT, 400).
  *
  * A violation answers HTTP 400 with one GraphQL error `extensions.code = BAD_USER_INPUT`,
  * `extensions.field` (the argument path) and `extensions.reason`, in the request's language.
@@ -106,6 +108,9 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
                 if (violation) {
                     rc.response.http.status = 400;
                     const req = rc.contextValue?.req;
+                    if (violation.verbatim) {
+                        throw new GraphQLError(violation.fallback, { extensions: { code: 'BAD_USER_INPUT', field: violation.field } });
+                    }
                     throw new GraphQLError(
                         translate(req, violation.key, { field: violation.field, ...violation.vars }, violation.fallback),
                         { extensions: { code: 'BAD_USER_INPUT', field: violation.field, reason: violation.key } },
@@ -191,7 +196,11 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
                     fallback: 'The quantity must be a whole number from {min} to {max}.',
                 };
             }
-            // Others keep GraphQL's own BAD_USER_INPUT message: it names the exact field and type.
+            // Others keep GraphQL's own message (it names the exact field and type), answered here
+            // as one error: left to execution, a long list of wrong items makes one error per item
+            // and a codeless "Too many errors processing variables" after the 50th.
+            const first = coerced.errors[0];
+            return { key: '', field: use?.field ?? name, vars: {}, fallback: first.message, verbatim: true };
         }
     }
 
@@ -275,7 +284,6 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
         const body = rc.response.body;
         if (!body || body.kind !== 'single' || !body.singleResult.errors?.length) return;
         const req = rc.contextValue?.req;
-        let replaced = false;
         body.singleResult.errors = body.singleResult.errors.map(error => {
             const e = error as GraphQLError & { extensions?: Record<string, unknown> };
             const original = e instanceof GraphQLError ? e.originalError : undefined;
@@ -297,12 +305,10 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
                     extensions: { code: 'INTERNAL_SERVER_ERROR', errorId },
                 });
             }
-            replaced = true;
             return new GraphQLError(
                 translate(req, 'input-internal-error', { errorId }, 'Something went wrong on our side. Please try again. Reference: {errorId}'),
                 { path: e.path, extensions: { code: 'INTERNAL_SERVER_ERROR', errorId } },
             );
         });
-        if (replaced && !rc.response.http.status && !body.singleResult.data) rc.response.http.status = 500;
     }
 }
