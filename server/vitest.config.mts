@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -5,6 +6,10 @@ import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The CommonJS build of graphql, the one Vendure and Apollo load: Vite would resolve our server
+// code's `import ... from 'graphql'` to the ESM build, a second copy whose schema classes fail
+// graphql's instanceof checks ("Cannot use GraphQLObjectType from another module or realm").
+const graphqlCjs = createRequire(path.join(root, 'package.json')).resolve('graphql');
 
 /**
  * Server e2e tests (@vendure/testing): `npm run test:server`.
@@ -25,6 +30,7 @@ export default defineConfig({
             },
         }),
     ],
+    resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
     test: {
         include: ['tests/server/**/*.e2e-spec.ts'],
         environment: 'node',

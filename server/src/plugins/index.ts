@@ -7,6 +7,7 @@ import { LiveOrdersPlugin } from './live-orders';
 import { PaymentsPlugin } from './payments';
 import { ContentPlugin } from './content';
 import { CartGuardsPlugin } from './cart-guards';
+import { InputBoundaryPlugin } from './input-boundary';
 
 /**
  * Our storefront plugins, registered by buildConfig() (server/src/vendure-config.ts).
@@ -21,5 +22,6 @@ export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
     LiveOrdersPlugin,
     ContentPlugin,
     CartGuardsPlugin,
+    InputBoundaryPlugin,
     /* others add their plugin here */
 ];
