@@ -41,6 +41,11 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('auth', 'routes/auth/sign-in.tsx', { id: id('auth') }),
       route('auth/login', 'routes/auth/sign-in.tsx', { id: id('auth.login') }),
     ]),
+    // Checkout (issue 14, decision 012): signed-in only; the step is the `step` search parameter.
+    layout('layouts/checkout-layout.tsx', { id: id('layout.checkout') }, [
+      route('checkout/:code', 'routes/checkout/checkout.tsx', { id: id('checkout') }),
+      route('checkout-success', 'routes/checkout/checkout-success.tsx', { id: id('checkout-success') }),
+    ]),
     // Catalogue resource route: a page of a product's reviews as data (no layout).
     route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),
   ];

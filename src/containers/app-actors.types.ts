@@ -1,6 +1,7 @@
 import type { Actor, PromiseActorLogic, createActor } from 'xstate';
 import type { authMachine } from '../../machines/auth.machine';
 import type { cartMachine } from '../../machines/cart.machine';
+import type { checkoutMachine } from '../../machines/checkout.machine';
 import type { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import type { contactMachine } from '../../machines/contact.machine';
 import type { couponMachine } from '../../machines/coupon.machine';
@@ -61,6 +62,8 @@ export interface AppActors {
     signOut: typeof signOutMachine;
     /** Cart page: the coupon form (its orders go to the cart actor). */
     coupon: typeof couponMachine;
+    /** Checkout page and /checkout-success: the whole checkout (issue 14). */
+    checkout: typeof checkoutMachine;
     /** Cart page: cheapest eligible shipping method, halalas (null: none). */
     shippingEstimate: PromiseActorLogic<number | null, { orderKey: string }>;
   };
