@@ -256,9 +256,10 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
     },
-    // Page actors get the inspector too (docs/inspector.md "Watching a checkout").
+    // Page actors reach the dev inspector too, named by their machine's id (`checkout`, …):
+    // docs/inspector.md "Watching a checkout".
     spawn: ((logic: Parameters<typeof createActor>[0], options?: Parameters<typeof createActor>[1]) =>
-      createActor(logic, { inspect: deps.inspect, ...options })) as typeof createActor,
+      createActor(logic, { id: (logic as { id?: string }).id, inspect: deps.inspect, ...options })) as typeof createActor,
     machines: {
       contact: contactMachine.provide({
         actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
