@@ -23,7 +23,7 @@ import https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, report } from './lib.mjs';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, report, signedInRoutes } from './lib.mjs';
 
 const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -46,7 +46,11 @@ function servedGzipBytes(url) {
 
 async function measureRoute(browser, base, route) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
-  await context.addCookies([{ name: LOCALE_COOKIE, value: localeOf(route.path), url: base }]);
+  await context.addCookies([
+    { name: LOCALE_COOKIE, value: localeOf(route.path), url: base },
+    // Signed-in pages (checkout): the demo customer's session.
+    ...(route.cookie ? [{ ...route.cookie, url: base }] : []),
+  ]);
   const page = await context.newPage();
   const files = new Map();
   let phase = 'initial';
@@ -132,7 +136,7 @@ async function measureRoute(browser, base, route) {
 async function main() {
   const base = baseUrl();
   const budgets = loadBudgets().bundle;
-  const routes = await discoverRoutes(base);
+  const routes = [...(await discoverRoutes(base)), ...((await signedInRoutes(base)) ?? [])];
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results = [];
   try {

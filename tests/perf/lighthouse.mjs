@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, median, report } from './lib.mjs';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, median, report, signedInRoutes } from './lib.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_CLI = join(root, 'node_modules/lighthouse/cli/index.js');
@@ -80,13 +80,14 @@ async function main() {
   const base = baseUrl();
   const runs = Number(process.env.BENCH_RUNS || 3);
   const budgets = loadBudgets().lighthouse;
-  const routes = await discoverRoutes(base);
+  const routes = [...(await discoverRoutes(base)), ...((await signedInRoutes(base)) ?? [])];
   console.log(`Lighthouse (mobile) on ${base}, median of ${runs} runs per route\n`);
   const rows = [];
   for (const route of routes) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      results.push(await runOnce(command, base + route.path, `${LOCALE_COOKIE}=${localeOf(route.path)}`));
+      const session = route.cookie ? `; ${route.cookie.name}=${route.cookie.value}` : '';
+      results.push(await runOnce(command, base + route.path, `${LOCALE_COOKIE}=${localeOf(route.path)}${session}`));
     }
     const row = { name: route.name, path: route.path, scores: results.map((r) => r.performance).join(' ') };
     for (const key of ['performance', 'lcpMs', 'cls', 'tbtMs', 'fcpMs']) row[key] = median(results.map((r) => r[key]));
