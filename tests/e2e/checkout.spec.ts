@@ -95,7 +95,10 @@ const stepUrl = (locale: Locale, code: string, step: string) => new RegExp(`${es
 /** From the cart page's button to the payment step, with the saved address and standard delivery. */
 async function toPayment(page: Page, locale: Locale, code: string, axe?: () => Promise<void>) {
   await page.goto(localePath(locale, '/cart'));
-  await page.getByRole('link', { name: tr(locale, 'Proceed to checkout') }).click();
+  const proceed = page.getByRole('link', { name: tr(locale, 'Proceed to checkout') });
+  // Once the session has checked the token the button leads to checkout (a guest's goes to sign-in).
+  await expect(proceed).toHaveAttribute('href', localePath(locale, `/checkout/${code}`), { timeout: 15_000 });
+  await proceed.click();
   await expect(page).toHaveURL(stepUrl(locale, code, 'address'));
   const deliver = page.getByRole('button', { name: tr(locale, 'Deliver to this address') });
   await expect(deliver).toBeEnabled();
@@ -214,6 +217,7 @@ for (const locale of locales) {
 
       await page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();
       await expect(page).toHaveURL(stepUrl(locale, code, 'payment'));
+      await expect(page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Cash on delivery'))) })).toBeVisible();
       await page.goBack();
       await expect(page).toHaveURL(stepUrl(locale, code, 'review'));
       await expect(page.getByRole('heading', { name: tr(locale, 'Review your order') })).toBeVisible();
