@@ -66,6 +66,12 @@ export function CheckoutFlow({ code, returning, requireVerifiedAddress, page, on
       } else if (moved) onPaid?.();
       return;
     }
+    if (page === 'success' && machineStep !== 'confirming') {
+      // Refused while the shopper waited here: the checkout page shows why (it confirms again).
+      const reason = snapshot.context.error?.code === 'PAYMENT_CANCELLED' ? 'cancelled' : 'declined';
+      void navigate(localize(`/checkout/${encodeURIComponent(code)}?payment=${reason}`), { replace: true });
+      return;
+    }
     if (page !== 'checkout' || machineStep === 'confirming') return;
     if (moved) {
       // The machine moved on (or resumed where the server's order is): the URL follows. A resume,
