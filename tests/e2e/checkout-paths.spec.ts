@@ -137,8 +137,12 @@ async function take(page: Page, step: QaStep) {
     case 'shipping.select(express)':
       return page.getByRole('radio', { name: /Express delivery/ }).check();
     case 'shipping.submit':
+    {
       // The machine keeps a method the order already has; a fresh order needs one chosen.
-      if (!(await page.getByRole('radio', { checked: true }).count())) await page.getByRole('radio', { name: STANDARD }).check();
+      const options = page.getByRole('group', { name: tr(locale, 'Choose a delivery option') });
+      await expect(options.getByRole('radio', { name: STANDARD })).toBeVisible();
+      if (!(await options.getByRole('radio', { checked: true }).count())) await options.getByRole('radio', { name: STANDARD }).check();
+    }
       return page.getByRole('button', { name: tr(locale, 'Continue to review') }).click();
     case 'review.confirm':
       return page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();
