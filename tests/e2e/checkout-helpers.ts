@@ -58,6 +58,9 @@ export async function shopperWithCart(page: Page, request: APIRequestContext, lo
   const [product] = await products(request, locale, min, max);
   expect(product, `a product between ${min} and ${max} halalas`).toBeTruthy();
   await page.goto(localePath(locale, '/'));
+  // The page starts an anonymous session of its own: sign in on that session once it exists, or its
+  // token would arrive after ours and replace it (the shopper would be a guest again).
+  await page.waitForFunction(() => !!localStorage.getItem('vendure_token'), undefined, { timeout: 15_000 });
   await shopCall(page, `mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }`, {
     u: customer.email,
     p: customer.password,
