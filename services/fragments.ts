@@ -206,6 +206,7 @@ export const OrderFields = graphql(
     totalWithTax
     couponCodes
     discounts { description amount amountWithTax }
+    surcharges { description sku price priceWithTax }
     taxSummary { description taxRate taxBase taxTotal }
     shippingLines { shippingMethod { id code name } priceWithTax }
     shippingAddress {

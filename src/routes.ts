@@ -53,6 +53,11 @@ function pages(locale: Locale): RouteConfigEntry[] {
       // The providers' sign-in window, played by the backend's local identity provider (dev/test).
       route('auth/social/:provider', 'routes/auth/social-popup.tsx', { id: id('auth.social') }),
     ]),
+    // Checkout (issue 14, decision 012): signed-in only; the step is the `step` search parameter.
+    layout('layouts/checkout-layout.tsx', { id: id('layout.checkout') }, [
+      route('checkout/:code', 'routes/checkout/checkout.tsx', { id: id('checkout') }),
+      route('checkout-success', 'routes/checkout/checkout-success.tsx', { id: id('checkout-success') }),
+    ]),
     // Catalogue resource route: a page of a product's reviews as data (no layout).
     route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),
   ];

@@ -22,9 +22,19 @@ export function checkoutStep(snapshot: { value: unknown }): CheckoutStep | 'conf
   }
 }
 
-/** The total the shopper pays with the chosen (or a previewed) payment method. */
+/** SKU prefix of the surcharge the backend adds for a payment method's discount or fee. */
+export const METHOD_SURCHARGE_SKU = 'payment-method:';
+
+/**
+ * The total the shopper pays with the chosen (or a previewed) payment method. Once a payment was
+ * added the order already carries that method's surcharge: the preview starts from the total
+ * without it, so a method's discount or fee is never counted twice.
+ */
 export function payableTotal(context: Pick<CheckoutContext, 'order' | 'paymentMethods' | 'paymentMethodCode'>, methodCode = context.paymentMethodCode): PaymentTotal | null {
   if (!context.order) return null;
-  return paymentTotal(context.order.totalWithTax, context.paymentMethods.find((m) => m.code === methodCode));
+  const applied = (context.order.surcharges ?? [])
+    .filter((s) => s.sku?.startsWith(METHOD_SURCHARGE_SKU))
+    .reduce((sum, s) => sum + s.priceWithTax, 0);
+  return paymentTotal(context.order.totalWithTax - applied, context.paymentMethods.find((m) => m.code === methodCode));
 }
 

@@ -12,6 +12,7 @@ import { changePasswordMachine } from '../../machines/change-password.machine';
 import { orderCancelMachine } from '../../machines/order-cancel.machine';
 import { profileMachine, type UploadAvatarEvent, type UploadAvatarInput } from '../../machines/profile.machine';
 import { cartMachine } from '../../machines/cart.machine';
+import { checkoutCouponMachine, checkoutMachine, type OrderStateUpdate, type PayFortSignature } from '../../machines/checkout.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { contactMachine } from '../../machines/contact.machine';
 import { couponMachine } from '../../machines/coupon.machine';
@@ -42,7 +43,18 @@ import {
   verifyShippingAddress,
 } from '../../services/account.service';
 import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartLine, removeCouponCode } from '../../services/cart.service';
-import { getShippingMethods } from '../../services/checkout.service';
+import {
+  addPayment,
+  getCheckoutOrders,
+  getPaymentMethods,
+  getPayFortSignature,
+  getShippingMethods,
+  setShippingMethod,
+  transitionOrder,
+  useSavedShippingAddress,
+} from '../../services/checkout.service';
+import { liveOrdersUrl, subscribeOrderState } from '../../services/live-order.service';
+import { getOrderState } from '../../services/orders.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
 import { getCities, sendContactMessage } from '../../services/content.service';
 import { cancelOrder } from '../../services/orders.service';
@@ -98,6 +110,8 @@ export interface AppActorsDeps {
   recorder?: FailureRecorder;
   /** Dev inspector (see docs/inspector.md). */
   inspect?: (event: InspectionEvent) => void;
+  /** Checkout: leaves for the payment provider (browser-adapters.ts `redirectToPayment`). */
+  redirectToPayment?: (target: { paymentUrl: string | null; payFort: PayFortSignature | null }) => void;
   /** A guest's favourites store and the cross-tab channel (browser: browser-adapters.ts). */
   guestWishlist?: GuestWishlistStore;
   tabChannel?: TabChannel | null;
@@ -273,7 +287,10 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
     },
-    spawn: createActor,
+    // Page actors reach the dev inspector too, named by their machine's id (`checkout`, …):
+    // docs/inspector.md "Watching a checkout".
+    spawn: ((logic: Parameters<typeof createActor>[0], options?: Parameters<typeof createActor>[1]) =>
+      createActor(logic, { id: (logic as { id?: string }).id, inspect: deps.inspect, ...options })) as typeof createActor,
     machines: {
       contact: contactMachine.provide({
         actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
@@ -357,6 +374,49 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       }),
       orderCancel: orderCancelMachine.provide({
         actors: { cancelOrder: fromPromise(({ input }) => cancelOrder(current(), input)) },
+      }),
+      checkout: checkoutMachine.provide({
+        actors: {
+          fetchCheckoutOrders: fromPromise(({ input }) => getCheckoutOrders(current(), input)),
+          fetchAddresses: fromPromise(() => getAddresses(current())),
+          createAddress: fromPromise(({ input }) => createAddress(current(), input)),
+          requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
+          verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
+          setOrderAddress: fromPromise(({ input }) => useSavedShippingAddress(current(), input.addressId)),
+          fetchShippingMethods: fromPromise(() => getShippingMethods(current())),
+          setShippingMethod: fromPromise(({ input }) => setShippingMethod(current(), [input.shippingMethodId])),
+          transitionOrder: fromPromise(({ input }) => transitionOrder(current(), input.state)),
+          fetchPaymentMethods: fromPromise(() => getPaymentMethods(current())),
+          addPayment: fromPromise(({ input }) => addPayment(current(), input)),
+          fetchPayFortSignature: fromPromise(({ input }) => getPayFortSignature(current(), input.orderCode)),
+          fetchOrderState: fromPromise(({ input }) => getOrderState(current(), input)),
+          watchOrderState: fromCallback<EventObject, { orderCode: string }>(({ sendBack, input }) =>
+            subscribeOrderState(
+              {
+                url: liveOrdersUrl(deps.shopApiUrl),
+                token: session()?.getSnapshot().context.token ?? null,
+                orderCode: input.orderCode,
+              },
+              {
+                next: (update: OrderStateUpdate) => sendBack({ type: 'order.stateChanged', update }),
+                // An ended stream without a verdict is as good as a failed one: poll instead.
+                error: () => sendBack({ type: 'order.watchFailed' }),
+                complete: () => sendBack({ type: 'order.watchFailed' }),
+              },
+            ),
+          ),
+          coupon: checkoutCouponMachine.provide({
+            actors: {
+              applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
+              removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
+            },
+          }),
+        },
+        actions: {
+          redirectToPayment: (_, params) => deps.redirectToPayment?.(params),
+          // The order is placed: the cart reloads the (now empty) active order and the header follows.
+          resetCartCount: () => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.sync' }),
+        },
       }),
       shippingEstimate: fromPromise<number | null, { orderKey: string }>(async () => {
         const methods = await getShippingMethods(current());

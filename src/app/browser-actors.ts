@@ -8,7 +8,7 @@ import { loadI18n } from '../i18n/i18n';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/locales';
 import type { AppActors, BrowserActorsOptions } from '../containers/app-actors.types';
 import { createAppActors } from './actors';
-import { browserShopDeps, reloadPage } from './browser-adapters';
+import { browserShopDeps, redirectToPayment, reloadPage } from './browser-adapters';
 import { createFailureLog } from './failure-log';
 import { browserTokenStore } from '../lib/token-store';
 
@@ -56,6 +56,7 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     navigate: options.navigate,
     reloadPage,
     createXhr: () => new XMLHttpRequest(),
+    redirectToPayment: (target) => redirectToPayment(target),
     writeLocaleCookie: (locale: Locale) => {
       document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
     },

@@ -82,3 +82,35 @@ function isWishlistItem(value: unknown): value is WishlistItem {
   const v = value as Record<string, unknown>;
   return typeof v.id === 'string' && typeof v.slug === 'string' && typeof v.name === 'string';
 }
+
+/** What the checkout hands over when the shopper leaves for the payment provider. */
+export interface PaymentRedirect {
+  paymentUrl: string | null;
+  /** The signed card form (getPayFortSignature): posted to its gateway when there is one. */
+  payFort: { params: unknown; gatewayUrl?: string | null } | null;
+}
+
+/**
+ * Leaves for the payment page: the signed card form is posted to its gateway (as the provider
+ * expects a browser to), anything else is a plain navigation to the order's paymentUrl.
+ */
+export function redirectToPayment({ paymentUrl, payFort }: PaymentRedirect, doc: Document = document): void {
+  const params = payFort?.params;
+  if (payFort?.gatewayUrl && params && typeof params === 'object') {
+    const form = doc.createElement('form');
+    form.method = 'post';
+    form.action = payFort.gatewayUrl;
+    for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+      if (value === null || value === undefined) continue;
+      const input = doc.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = String(value);
+      form.appendChild(input);
+    }
+    doc.body.appendChild(form);
+    form.submit();
+    return;
+  }
+  if (paymentUrl) doc.defaultView?.location.assign(paymentUrl);
+}

@@ -5,6 +5,7 @@ import type { changePasswordMachine } from '../../machines/change-password.machi
 import type { orderCancelMachine } from '../../machines/order-cancel.machine';
 import type { profileMachine } from '../../machines/profile.machine';
 import type { cartMachine } from '../../machines/cart.machine';
+import type { checkoutMachine } from '../../machines/checkout.machine';
 import type { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import type { contactMachine } from '../../machines/contact.machine';
 import type { couponMachine } from '../../machines/coupon.machine';
@@ -72,6 +73,8 @@ export interface AppActors {
     changePassword: typeof changePasswordMachine;
     /** Order detail: cancelling an order the backend still lets the customer cancel. */
     orderCancel: typeof orderCancelMachine;
+    /** Checkout page and /checkout-success: the whole checkout (issue 14). */
+    checkout: typeof checkoutMachine;
     /** Cart page: cheapest eligible shipping method, halalas (null: none). */
     shippingEstimate: PromiseActorLogic<number | null, { orderKey: string }>;
   };

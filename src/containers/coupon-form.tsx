@@ -1,13 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import type { Actor } from 'xstate';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
 import { couponErrorText } from '../components/cart/cart-messages';
+import type { couponMachine, CouponEvent } from '../../machines/coupon.machine';
 
 /** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
 export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
-  const { t, i18n } = useLingui();
   const { actor, send } = usePageActor((machines) => machines.coupon);
+  return <CouponFormFor actor={actor} send={send} appliedCodes={appliedCodes} />;
+}
+
+/** The same form for a coupon actor someone else runs (the checkout's review step child). */
+export function CouponFormFor({
+  actor,
+  send,
+  appliedCodes,
+}: {
+  actor: Actor<typeof couponMachine> | null;
+  send: (event: CouponEvent) => void;
+  appliedCodes: readonly string[];
+}) {
+  const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
   const inputId = useId();
   const errorId = useId();

@@ -23,7 +23,7 @@ import https from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, report, routeCookies, signInToken } from './lib.mjs';
+import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, report, routeCookies, signedInRoutes, signInToken } from './lib.mjs';
 
 const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -132,7 +132,7 @@ async function measureRoute(browser, base, route, token) {
 async function main() {
   const base = baseUrl();
   const budgets = loadBudgets().bundle;
-  const routes = await discoverRoutes(base);
+  const routes = [...(await discoverRoutes(base)), ...((await signedInRoutes(base)) ?? [])];
   const token = await signInToken(base, routes);
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results = [];

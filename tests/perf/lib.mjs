@@ -122,6 +122,8 @@ export function routeCookies(route, token) {
     if (!token) throw new Error(`${route.path} is measured signed in, but there is no session token`);
     cookies.push({ name: TOKEN_COOKIE, value: token });
   }
+  // Routes from signedInRoutes (checkout) carry their own session.
+  if (route.cookie) cookies.push(route.cookie);
   return cookies;
 }
 
@@ -185,4 +187,57 @@ export async function discoverRoutes(base) {
     // Signed in as the demo customer (signInToken); personal pages are never cached (decision 012).
     { name: 'orders (signed in)', path: '/profile/orders', signedIn: true },
   ];
+}
+
+
+async function shopApi(base, query, variables, token) {
+  const res = await fetch(`${base}/shop-api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (body.errors?.length) throw new Error(`${query.slice(0, 40)}…: ${body.errors[0].message}`);
+  return { data: body.data, token: res.headers.get('vendure-auth-token') ?? token };
+}
+
+/**
+ * The signed-in pages (issue 14): a checkout step and /checkout-success of one of the demo
+ * customer's placed orders. Signs the demo customer in through the Shop API and puts a product in
+ * their cart (so the checkout has an order: this changes the demo customer's cart). Each route
+ * carries the `vendure_token` cookie its browser context must send. Null when the demo customer
+ * cannot sign in (a backend without the seed): the scripts then measure the public pages only.
+ */
+export async function signedInRoutes(base) {
+  try {
+    let { token } = await shopApi(
+      base,
+      'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }',
+      { u: DEMO_CUSTOMER.email, p: DEMO_CUSTOMER.password },
+    );
+    if (!token) throw new Error('login returned no token');
+    const placed = await shopApi(
+      base,
+      `query { activeCustomer { orders(options: { take: 10, sort: { createdAt: DESC } }) { items { code state } } } }`,
+      {},
+      token,
+    );
+    const order = placed.data.activeCustomer?.orders.items.find((o) => ['PaymentSettled', 'PaymentAuthorized', 'Shipped', 'Delivered'].includes(o.state));
+    const products = await shopApi(base, 'query { products(options: { take: 20 }) { items { variants { id stockLevel } } } }', {}, token);
+    const variant = products.data.products.items.flatMap((p) => p.variants).find((v) => v.stockLevel === 'IN_STOCK');
+    const added = await shopApi(
+      base,
+      'mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } } }',
+      { v: variant.id },
+      token,
+    );
+    token = added.token;
+    const cookie = { name: 'vendure_token', value: token };
+    const routes = [{ name: 'checkout (address step)', path: `/en/checkout/${added.data.addItemToOrder.code}`, cookie }];
+    if (order) routes.push({ name: 'checkout-success', path: `/en/checkout-success?order=${order.code}`, cookie });
+    return routes;
+  } catch (error) {
+    console.warn(`signed-in routes skipped: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
 }

@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { baseUrl, cookieHeader, discoverRoutes, evaluate, formatTable, loadBudgets, median, report, signInToken } from './lib.mjs';
+import { baseUrl, cookieHeader, discoverRoutes, evaluate, formatTable, loadBudgets, median, report, signedInRoutes, signInToken } from './lib.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_CLI = join(root, 'node_modules/lighthouse/cli/index.js');
@@ -80,7 +80,7 @@ async function main() {
   const base = baseUrl();
   const runs = Number(process.env.BENCH_RUNS || 3);
   const budgets = loadBudgets().lighthouse;
-  const routes = await discoverRoutes(base);
+  const routes = [...(await discoverRoutes(base)), ...((await signedInRoutes(base)) ?? [])];
   const token = await signInToken(base, routes);
   console.log(`Lighthouse (mobile) on ${base}, median of ${runs} runs per route\n`);
   const rows = [];

@@ -91,6 +91,8 @@ async function main() {
       SERVER_PORT: String(SERVER_PORT),
       DATA_DIR: dataDir,
       SHOP_API_URL: `http://127.0.0.1:${SERVER_PORT}/shop-api`,
+      // The payment callbacks send the shopper back to this storefront (payments README).
+      STOREFRONT_URL: baseURL,
       VENDURE_DISABLE_TELEMETRY: 'true',
     },
   });

@@ -237,6 +237,19 @@ describe('checkout machine: payment', () => {
     expect(payableTotal(context, 'cash-on-delivery')).toEqual({ orderTotal: 22500, discount: 0, increment: 1500, payable: 24000 });
     expect(payableTotal(context, 'payfort-card')).toEqual({ orderTotal: 22500, discount: 0, increment: 0, payable: 22500 });
   });
+
+  it('previews from the total without the surcharge of a method already added (no double counting)', () => {
+    // Cash on delivery was added: the backend put its 15 SAR fee on the order (22500 + 1500).
+    const order = {
+      ...orderAt('shipped'),
+      totalWithTax: 24000,
+      surcharges: [{ description: 'Cash on delivery fee', sku: 'payment-method:cash-on-delivery', price: 1304, priceWithTax: 1500 }],
+    };
+    const context = { order, paymentMethods: PAYMENT_METHODS, paymentMethodCode: 'cash-on-delivery' };
+
+    expect(payableTotal(context)).toEqual({ orderTotal: 22500, discount: 0, increment: 1500, payable: 24000 });
+    expect(payableTotal(context, 'tamara')).toEqual({ orderTotal: 22500, discount: 1125, increment: 0, payable: 21375 });
+  });
 });
 
 describe('checkout machine: return from the payment page', () => {

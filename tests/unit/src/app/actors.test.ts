@@ -196,4 +196,23 @@ describe('createAppActors (composition root)', () => {
     expect(seen.filter((id) => ['shop', 'session', 'cart', 'wishlist'].includes(id))).toHaveLength(4);
     actors.stop();
   });
+
+  it('reports a page-scoped checkout, named by its machine, to the dev inspector', () => {
+    const seen: string[] = [];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      {
+        token: { token: 't', issuedAt: null },
+        inspect: (event) => {
+          if (event.type === '@xstate.actor') seen.push((event.actorRef as AnyActorRef).id);
+        },
+      },
+    );
+    const checkout = actors.spawn(actors.machines.checkout, { input: { code: 'ORD1', returning: false, requireVerifiedAddress: false } });
+    checkout.start();
+
+    expect(seen).toContain('checkout');
+    expect(seen).toContain('fetchCheckoutOrders');
+    checkout.stop();
+  });
 });

@@ -1,0 +1,86 @@
+import { useLingui } from '@lingui/react/macro';
+import type { FormEvent } from 'react';
+import type { PaymentMethod } from '../../../machines/checkout.machine';
+import { formatMoneyPlain } from '../../lib/money';
+import { useLocale } from '../../lib/use-locale';
+
+export interface PaymentChoice {
+  method: PaymentMethod;
+  name: string;
+  /** What the shopper pays with this method (its discount or fee applied), halalas. */
+  payable: number;
+  discount: number;
+  increment: number;
+}
+
+export interface PaymentStepProps {
+  choices: PaymentChoice[];
+  selectedCode: string | null;
+  /** paying: addPayment is out; redirecting: leaving for the provider's page. */
+  status: 'choosing' | 'paying' | 'redirecting';
+  canSubmit: boolean;
+  onSelect: (code: string) => void;
+  onSubmit: () => void;
+}
+
+/** Payment methods with their eligibility and the total each one costs. */
+export function PaymentStep(props: PaymentStepProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
+  const busy = props.status !== 'choosing';
+  const selected = props.choices.find((c) => c.method.code === props.selectedCode);
+  return (
+    <form
+      className="checkout-card"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h2 className="checkout-card__title">{t`Payment`}</h2>
+      <fieldset className="choice-list" disabled={busy}>
+        <legend className="visually-hidden">{t`Choose how to pay`}</legend>
+        {props.choices.map(({ method, name, payable, discount, increment }) => {
+          const noteId = `payment-${method.code}-note`;
+          return (
+            <label key={method.code} className={`choice${method.isEligible ? '' : ' choice--disabled'}`}>
+              <input
+                type="radio"
+                name="payment"
+                value={method.code}
+                checked={props.selectedCode === method.code}
+                disabled={!method.isEligible}
+                aria-describedby={noteId}
+                onChange={() => props.onSelect(method.code)}
+              />
+              <span className="choice__body">
+                <span className="choice__name">{name}</span>
+                <span className="choice__note" id={noteId}>
+                  {!method.isEligible
+                    ? method.eligibilityMessage || t`Not available for this order.`
+                    : discount > 0
+                      ? t`You save ${formatMoneyPlain(discount, locale)}`
+                      : increment > 0
+                        ? t`Fee ${formatMoneyPlain(increment, locale)}`
+                        : ''}
+                </span>
+              </span>
+              {method.isEligible && <span className="choice__price">{money(payable)}</span>}
+            </label>
+          );
+        })}
+      </fieldset>
+      {props.status === 'redirecting' && (
+        <p role="status" className="checkout-card__status">
+          {t`Taking you to the payment page…`}
+        </p>
+      )}
+      <div className="checkout-card__actions">
+        <button type="submit" className="button button--primary" disabled={!props.canSubmit} aria-busy={busy || undefined}>
+          {selected ? t`Pay ${formatMoneyPlain(selected.payable, locale)}` : t`Pay now`}
+        </button>
+      </div>
+    </form>
+  );
+}
