@@ -58,9 +58,21 @@ export const layers = [
 /** Files under these paths must match a layer above (the rule reports one that matches none). */
 export const mustBelong = ['^src/'];
 
-const browserGlobalsInMachines = ['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator', 'location', 'XMLHttpRequest', 'WebSocket', 'indexedDB'].map(
-  (name) => ({ name, message: 'machines/ are pure: reach the outside world through an actor or action provided by the composition root.' }),
-);
+const browserGlobalsInMachines = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'navigator',
+  'location',
+  'XMLHttpRequest',
+  'WebSocket',
+  'indexedDB',
+].map((name) => ({
+  name,
+  message: 'machines/ are pure: reach the outside world through an actor or action provided by the composition root.',
+}));
 
 export default tseslint.config(
   {
@@ -87,7 +99,10 @@ export default tseslint.config(
     plugins: { architecture: { rules: { 'layer-imports': layerImports } } },
     rules: {
       'architecture/layer-imports': ['error', { root, layers, mustBelong }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
     },
   },
@@ -148,8 +163,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'react-router', '@react-router/*'], message: 'machines/ know nothing about React.' },
-            { group: ['graphql-request', 'graphql-ws', 'graphql'], message: 'machines/ invoke actors; the Shop API calls live in services/.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'react-router', '@react-router/*'],
+              message: 'machines/ know nothing about React.',
+            },
+            {
+              group: ['graphql-request', 'graphql-ws', 'graphql'],
+              message: 'machines/ invoke actors; the Shop API calls live in services/.',
+            },
           ],
         },
       ],
@@ -172,7 +193,10 @@ export default tseslint.config(
       // the server logs through Vendure's Logger; deliberate console output carries a disable comment
       'no-console': 'error',
       // TypeORM's `@ManyToOne(type => Product)` and interface implementations keep unused parameters
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
 );

@@ -33,10 +33,7 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [
-    [CI ? 'line' : 'list'],
-    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }],
-  ],
+  reporter: [[CI ? 'line' : 'list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }]],
   use: {
     baseURL,
     launchOptions,

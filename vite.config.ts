@@ -100,7 +100,12 @@ export default defineConfig(({ mode }) => {
       reactRouter(),
     ],
     resolve: {
-      alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim$/,
+          replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+        },
+      ],
     },
     // Lightning CSS resolves the custom media queries above and minifies.
     css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },

@@ -16,11 +16,7 @@ export default defineConfig({
   test: {
     // happy-dom for everything: cheap enough, and component tests need a DOM.
     environment: 'happy-dom',
-    include: [
-      'tests/unit/**/*.test.ts?(x)',
-      'machines/**/*.test.ts',
-      'services/**/*.test.ts',
-    ],
+    include: ['tests/unit/**/*.test.ts?(x)', 'machines/**/*.test.ts', 'services/**/*.test.ts'],
     restoreMocks: true,
   },
 });

@@ -21,7 +21,9 @@ export interface AddressesInput {
 }
 
 /** Field-by-field change; the value type follows the field. */
-export type AddressChange = { [F in keyof AddressFormValues]: { type: 'address.change'; field: F; value: AddressFormValues[F] } }[keyof AddressFormValues];
+export type AddressChange = {
+  [F in keyof AddressFormValues]: { type: 'address.change'; field: F; value: AddressFormValues[F] };
+}[keyof AddressFormValues];
 
 export type AddressFailure =
   | 'address.load.failed'
@@ -156,9 +158,16 @@ export const addressesMachine = setup({
       const result = validateAddress(context.form.values);
       return { form: { ...context.form, errors: result.ok ? {} : result.errors } };
     }),
-    storeCities: assign((_, params: { cities: City[]; key: string }) => ({ cities: params.cities, citiesFor: params.key, citiesFailed: false })),
+    storeCities: assign((_, params: { cities: City[]; key: string }) => ({
+      cities: params.cities,
+      citiesFor: params.key,
+      citiesFailed: false,
+    })),
     storeCitiesFailure: assign({ citiesFailed: true }),
-    storeSavedAddress: assign(({ context }, params: { address: Address }) => ({ addresses: upsert(context.addresses, params.address), failure: null })),
+    storeSavedAddress: assign(({ context }, params: { address: Address }) => ({
+      addresses: upsert(context.addresses, params.address),
+      failure: null,
+    })),
     storeVerifiedAddress: assign(({ context }, params: { result: VerifyAddressResult }) =>
       params.result.ok ? { addresses: upsert(context.addresses, params.result.address) } : {},
     ),
@@ -182,7 +191,9 @@ export const addressesMachine = setup({
       },
     })),
     changeCode: assign(({ context, event }) =>
-      event.type === 'verification.change' ? { verification: { ...context.verification, code: event.code, error: null, retryAfterSeconds: null } } : {},
+      event.type === 'verification.change'
+        ? { verification: { ...context.verification, code: event.code, error: null, retryAfterSeconds: null } }
+        : {},
     ),
     storeCodeFormatError: assign(({ context }) => ({
       verification: {
@@ -195,7 +206,13 @@ export const addressesMachine = setup({
       const v = context.verification;
       if (r.ok) return {};
       if (r.code === 'VERIFICATION_CODE_INVALID_ERROR') {
-        return { verification: { ...v, attemptsLeft: r.attemptsLeft, error: r.attemptsLeft > 0 ? ('address.code.wrong' as const) : ('address.code.exhausted' as const) } };
+        return {
+          verification: {
+            ...v,
+            attemptsLeft: r.attemptsLeft,
+            error: r.attemptsLeft > 0 ? ('address.code.wrong' as const) : ('address.code.exhausted' as const),
+          },
+        };
       }
       if (r.code === 'RATE_LIMIT_ERROR') {
         return { verification: { ...v, error: 'address.code.rateLimited' as const, retryAfterSeconds: r.retryAfterSeconds } };
@@ -281,7 +298,10 @@ export const addressesMachine = setup({
                   target: 'loaded',
                   actions: {
                     type: 'storeCities',
-                    params: ({ context, event }) => ({ cities: event.output, key: citiesKey(context.form.values.countryCode, context.languageCode) }),
+                    params: ({ context, event }) => ({
+                      cities: event.output,
+                      key: citiesKey(context.form.values.countryCode, context.languageCode),
+                    }),
                   },
                 },
                 onError: { target: 'failed', actions: 'storeCitiesFailure' },
@@ -318,7 +338,10 @@ export const addressesMachine = setup({
                 id: 'createAddress',
                 src: 'createAddress',
                 input: ({ context }) => addressInput(context),
-                onDone: { target: '#addresses.list', actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) } },
+                onDone: {
+                  target: '#addresses.list',
+                  actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) },
+                },
                 onError: { target: 'editing', actions: { type: 'storeFailure', params: { failure: 'address.save.failed' } } },
               },
             },
@@ -328,7 +351,10 @@ export const addressesMachine = setup({
                 id: 'updateAddress',
                 src: 'updateAddress',
                 input: ({ context }) => ({ ...addressInput(context), id: context.form.addressId ?? '' }),
-                onDone: { target: '#addresses.list', actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) } },
+                onDone: {
+                  target: '#addresses.list',
+                  actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) },
+                },
                 onError: { target: 'editing', actions: { type: 'storeFailure', params: { failure: 'address.save.failed' } } },
               },
             },
@@ -359,7 +385,10 @@ export const addressesMachine = setup({
         id: 'setDefaultAddress',
         src: 'setDefaultAddress',
         input: ({ context }) => ({ addressId: context.targetId ?? '' }),
-        onDone: { target: 'list', actions: ['clearTarget', { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) }] },
+        onDone: {
+          target: 'list',
+          actions: ['clearTarget', { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) }],
+        },
         onError: { target: 'list', actions: ['clearTarget', { type: 'storeFailure', params: { failure: 'address.default.failed' } }] },
       },
     },
@@ -431,7 +460,10 @@ export const addressesMachine = setup({
                     input: ({ context }) => ({ addressId: context.targetId ?? '' }),
                     // A new code replaces the old one, with a fresh attempt budget.
                     onDone: { target: 'coolingDown', actions: 'startCooldown' },
-                    onError: { target: 'available', actions: { type: 'storeResendFailure', params: ({ event }) => ({ error: event.error }) } },
+                    onError: {
+                      target: 'available',
+                      actions: { type: 'storeResendFailure', params: ({ event }) => ({ error: event.error }) },
+                    },
                   },
                 },
               },

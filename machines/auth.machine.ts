@@ -143,7 +143,9 @@ export const authMachine = setup({
     storeFailure: assign((_, params: { failure: AuthFailure }) => ({ failure: params.failure })),
     // A wrong password is retyped, not resent: the email stays, the password goes.
     forgetPassword: assign(({ context }) => ({ values: { ...context.values, password: '' } })),
-    storeUser: assign((_, params: { result: { ok: true; user: CurrentUser } | { ok: false } }) => (params.result.ok ? { user: params.result.user } : {})),
+    storeUser: assign((_, params: { result: { ok: true; user: CurrentUser } | { ok: false } }) =>
+      params.result.ok ? { user: params.result.user } : {},
+    ),
     startVerification: assign(({ context }, params: { form: 'signIn' | 'registration' }) => {
       const { email, password } = formValue(params.form, context.values);
       return { pending: { email, password }, values: { ...context.values, code: '' }, codesResent: 0 };
@@ -154,7 +156,9 @@ export const authMachine = setup({
     announceCodeSent: raise({ type: 'auth.codeSent' }),
     clearPending: assign({ pending: null, resendIn: 0 }),
     clearCode: assign(({ context }) => ({ values: { ...context.values, code: '' } })),
-    storeSocial: assign(({ event }) => (event.type === 'auth.social' ? { social: { provider: event.provider, token: event.token, popup: event.popup } } : {})),
+    storeSocial: assign(({ event }) =>
+      event.type === 'auth.social' ? { social: { provider: event.provider, token: event.token, popup: event.popup } } : {},
+    ),
     finishSocial: assign(({ context }) => ({ popupSignIn: context.social?.popup ?? false, social: null })),
     dropSocial: assign({ social: null }),
   },
@@ -296,7 +300,10 @@ export const authMachine = setup({
                   {
                     guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
                     target: '#auth.verifying.resend.coolingDown',
-                    actions: [{ type: 'startVerification', params: { form: 'registration' } }, { type: 'startCooldown', params: { seconds: null } }],
+                    actions: [
+                      { type: 'startVerification', params: { form: 'registration' } },
+                      { type: 'startCooldown', params: { seconds: null } },
+                    ],
                   },
                   { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
                 ],
@@ -342,7 +349,13 @@ export const authMachine = setup({
           // Spec §4: a failed social sign-in shows the message the server returned.
           {
             target: 'forms.previous',
-            actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'refused', message: event.output.ok ? '' : event.output.message } }) }, 'dropSocial'],
+            actions: [
+              {
+                type: 'storeFailure',
+                params: ({ event }) => ({ failure: { kind: 'refused', message: event.output.ok ? '' : event.output.message } }),
+              },
+              'dropSocial',
+            ],
           },
         ],
         onError: { target: 'forms.previous', actions: [{ type: 'storeFailure', params: { failure: { kind: 'network' } } }, 'dropSocial'] },
@@ -431,7 +444,10 @@ export const authMachine = setup({
                     target: 'coolingDown',
                     actions: [
                       { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
-                      { type: 'startCooldown', params: ({ event }) => ({ seconds: event.output.ok ? null : event.output.retryAfterSeconds }) },
+                      {
+                        type: 'startCooldown',
+                        params: ({ event }) => ({ seconds: event.output.ok ? null : event.output.retryAfterSeconds }),
+                      },
                     ],
                   },
                 ],

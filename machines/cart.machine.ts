@@ -56,8 +56,7 @@ export type CartEvent =
 
 /** The answer of whichever call `mutating` made (its three invokes share the id `mutation`). */
 type MutationAnswer =
-  | { type: 'xstate.done.actor.mutation'; output: CartMutationResult }
-  | { type: 'xstate.error.actor.mutation'; error: unknown };
+  { type: 'xstate.done.actor.mutation'; output: CartMutationResult } | { type: 'xstate.error.actor.mutation'; error: unknown };
 
 type IntentEvent = Extract<CartEvent, { type: 'cart.add' | 'cart.setQuantity' | 'cart.remove' }>;
 
@@ -208,15 +207,27 @@ export const cartMachine = setup({
       on: {
         'cart.add': {
           target: 'mutating',
-          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+          actions: [
+            'dropFailed',
+            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
+            'projectCount',
+          ],
         },
         'cart.setQuantity': {
           target: 'mutating',
-          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+          actions: [
+            'dropFailed',
+            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
+            'projectCount',
+          ],
         },
         'cart.remove': {
           target: 'mutating',
-          actions: ['dropFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }, 'projectCount'],
+          actions: [
+            'dropFailed',
+            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
+            'projectCount',
+          ],
         },
         'cart.sync': 'loading',
         'cart.hold': 'waiting',
@@ -229,11 +240,15 @@ export const cartMachine = setup({
       initial: 'dispatching',
       on: {
         // A second click while the first is on its way: queued once, never sent twice.
-        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'] },
+        'cart.add': {
+          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
+        },
         'cart.setQuantity': {
           actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
         },
-        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'] },
+        'cart.remove': {
+          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
+        },
         'cart.sync': { actions: 'markSync' },
         'xstate.done.actor.mutation': [
           {
@@ -281,7 +296,10 @@ export const cartMachine = setup({
         ],
         'xstate.error.actor.mutation': {
           target: 'ready',
-          actions: [{ type: 'fail', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) }, 'projectCount'],
+          actions: [
+            { type: 'fail', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) },
+            'projectCount',
+          ],
         },
       },
       // All three share the invoke id `mutation`: one answer handling above, whichever call it was.
@@ -295,7 +313,9 @@ export const cartMachine = setup({
             src: 'addToCart',
             input: ({ context }) => {
               const head = context.queue[0];
-              return head?.kind === 'add' ? { productVariantId: head.variantId, quantity: head.quantity } : { productVariantId: '', quantity: 0 };
+              return head?.kind === 'add'
+                ? { productVariantId: head.variantId, quantity: head.quantity }
+                : { productVariantId: '', quantity: 0 };
             },
           },
         },
@@ -305,7 +325,9 @@ export const cartMachine = setup({
             src: 'adjustLine',
             input: ({ context }) => {
               const head = context.queue[0];
-              return head?.kind === 'setQuantity' ? { orderLineId: head.lineId, quantity: head.quantity } : { orderLineId: '', quantity: 0 };
+              return head?.kind === 'setQuantity'
+                ? { orderLineId: head.lineId, quantity: head.quantity }
+                : { orderLineId: '', quantity: 0 };
             },
           },
         },

@@ -209,7 +209,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
               {
                 guard: { type: 'paysBy', params: ({ event }) => ({ result: event.output, outcome: 'placed' }) },
                 target: '#checkout.success',
-                actions: [{ type: 'storePayment', params: ({ event }) => ({ result: event.output }) }, 'storePlacedOrder', 'resetCartCount'],
+                actions: [
+                  { type: 'storePayment', params: ({ event }) => ({ result: event.output }) },
+                  'storePlacedOrder',
+                  'resetCartCount',
+                ],
               },
               { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ error: payError(event.output) }) } },
             ],

@@ -1,11 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ContactUsInput, ContactUsResult } from '../services/content.service';
-import {
-  validateContact,
-  type ContactErrors,
-  type ContactField,
-  type ContactFormInput,
-} from './schemas/contact.schema';
+import { validateContact, type ContactErrors, type ContactField, type ContactFormInput } from './schemas/contact.schema';
 
 export type ContactTextField = Exclude<ContactField, 'phone'>;
 
@@ -83,8 +78,7 @@ export const contactMachine = setup({
   guards: {
     isValid: ({ context }) => validateContact(context.values).ok,
     isSent: (_, params: { result: ContactUsResult }) => params.result.ok,
-    isRateLimited: (_, params: { result: ContactUsResult }) =>
-      !params.result.ok && params.result.code === 'RATE_LIMIT_ERROR',
+    isRateLimited: (_, params: { result: ContactUsResult }) => !params.result.ok && params.result.code === 'RATE_LIMIT_ERROR',
   },
 }).createMachine({
   id: 'contact',
@@ -127,7 +121,8 @@ export const contactMachine = setup({
             target: 'sent',
             actions: {
               type: 'storeSent',
-              params: ({ event }) => (event.output.ok ? { id: event.output.id, createdAt: event.output.createdAt } : { id: '', createdAt: '' }),
+              params: ({ event }) =>
+                event.output.ok ? { id: event.output.id, createdAt: event.output.createdAt } : { id: '', createdAt: '' },
             },
           },
           {

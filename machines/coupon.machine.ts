@@ -17,10 +17,7 @@ export interface CouponContext {
 }
 
 export type CouponEvent =
-  | { type: 'coupon.apply'; code: string }
-  | { type: 'coupon.remove'; code: string }
-  | { type: 'coupon.retry' }
-  | { type: 'coupon.dismiss' };
+  { type: 'coupon.apply'; code: string } | { type: 'coupon.remove'; code: string } | { type: 'coupon.retry' } | { type: 'coupon.dismiss' };
 
 export const couponMachine = setup({
   types: {

@@ -47,9 +47,7 @@ export const localeMachine = setup({
     persistCookie: (_, _params: { locale: Locale }) => {},
     navigate: (_, _params: { href: string }) => {},
     beginSwitch: assign(({ event }) =>
-      event.type === 'locale.switch'
-        ? { pending: event.to, targetHref: localizeHref(event.href, event.to) }
-        : {},
+      event.type === 'locale.switch' ? { pending: event.to, targetHref: localizeHref(event.href, event.to) } : {},
     ),
     commitSwitch: assign(({ context }) => ({
       locale: context.pending ?? context.locale,

@@ -24,10 +24,7 @@ export interface OrderCancelContext {
 }
 
 export type OrderCancelEvent =
-  | { type: 'cancel.open' }
-  | { type: 'cancel.changeReason'; value: string }
-  | { type: 'cancel.confirm' }
-  | { type: 'cancel.dismiss' };
+  { type: 'cancel.open' } | { type: 'cancel.changeReason'; value: string } | { type: 'cancel.confirm' } | { type: 'cancel.dismiss' };
 
 const REFUSALS: Record<string, OrderCancelRefusal> = {
   CANCEL_ORDER_NOT_FOUND: 'cancel.notFound',
@@ -46,9 +43,7 @@ export const orderCancelMachine = setup({
     }),
   },
   actions: {
-    changeReason: assign(({ event }) =>
-      event.type === 'cancel.changeReason' ? { reason: event.value.slice(0, CANCEL_REASON_MAX) } : {},
-    ),
+    changeReason: assign(({ event }) => (event.type === 'cancel.changeReason' ? { reason: event.value.slice(0, CANCEL_REASON_MAX) } : {})),
     clearRefusal: assign({ refusal: null, refusedInState: null }),
     storeCancelled: assign((_, params: { order: OrderCancelContext['cancelledOrder'] }) => ({
       cancelledOrder: params.order,
@@ -104,7 +99,8 @@ export const orderCancelMachine = setup({
             target: 'refused',
             actions: {
               type: 'storeRefusal',
-              params: ({ event }) => (event.output.ok ? { message: '', state: null } : { message: event.output.message, state: event.output.state }),
+              params: ({ event }) =>
+                event.output.ok ? { message: '', state: null } : { message: event.output.message, state: event.output.state },
             },
           },
         ],

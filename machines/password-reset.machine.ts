@@ -90,7 +90,9 @@ export const passwordResetMachine = setup({
     storeFailure: assign((_, params: { failure: AuthFailure }) => ({ failure: params.failure })),
     storeEmail: assign(({ context }) => ({ email: formValue('email', context.values).email })),
     startCode: assign(({ context }) => ({ values: { ...context.values, code: '' }, resetToken: null })),
-    storeResetToken: assign((_, params: { result: VerifyResetCodeResult }) => (params.result.ok ? { resetToken: params.result.resetToken } : {})),
+    storeResetToken: assign((_, params: { result: VerifyResetCodeResult }) =>
+      params.result.ok ? { resetToken: params.result.resetToken } : {},
+    ),
     dropResetToken: assign({ resetToken: null }),
     storeUser: assign((_, params: { result: PasswordResetResult }) => (params.result.ok ? { user: params.result.user } : {})),
   },
@@ -99,7 +101,8 @@ export const passwordResetMachine = setup({
     isOk: (_, params: { result: Outcome }) => params.result.ok,
     isCodeSpent: (_, params: { result: Outcome }) => !params.result.ok && isCodeSpent(params.result),
     isTicketRejected: (_, params: { result: Outcome }) =>
-      !params.result.ok && (params.result.code === 'PASSWORD_RESET_TOKEN_INVALID_ERROR' || params.result.code === 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR'),
+      !params.result.ok &&
+      (params.result.code === 'PASSWORD_RESET_TOKEN_INVALID_ERROR' || params.result.code === 'PASSWORD_RESET_TOKEN_EXPIRED_ERROR'),
     isNotVerified: (_, params: { result: Outcome }) => !params.result.ok && params.result.code === 'NOT_VERIFIED_ERROR',
     hasEmail: ({ context }) => context.email !== null,
     hasResetToken: ({ context }) => context.resetToken !== null,
@@ -139,7 +142,11 @@ export const passwordResetMachine = setup({
             src: 'requestResetCode',
             input: ({ context }) => ({ emailAddress: context.email ?? '' }),
             onDone: [
-              { guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) }, target: '#passwordReset.code', actions: 'startCode' },
+              {
+                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                target: '#passwordReset.code',
+                actions: 'startCode',
+              },
               { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
             ],
             onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },

@@ -18,16 +18,14 @@ import {
 
 /** requestUpdateCustomerEmailAddress(password, newEmailAddress): Vendure mails a token link to the new address. */
 export type RequestEmailChangeResult =
-  | { ok: true }
-  | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+  { ok: true } | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
 export interface RequestEmailChangeInput {
   password: string;
   newEmailAddress: string;
 }
 /** updateCustomerEmailAddress(token), from the link in that mail. */
 export type ConfirmEmailChangeResult =
-  | { ok: true }
-  | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+  { ok: true } | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
 
 /**
  * uploadImage with progress (an XHR multipart upload): the callback actor sends `avatar.progress`
@@ -50,19 +48,13 @@ export type UploadedImage = Extract<UploadImageResult, { ok: true }>['image'];
 
 export type ProfileDetailsValues = { firstName: string; lastName: string; phone: PhoneValue };
 
-
 export interface ProfileContext {
   customer: Customer | null;
   details: { values: ProfileDetailsValues; errors: ProfileDetailsErrors; failure: 'profile.save.failed' | null; saved: boolean };
   email: {
     values: EmailChangeInput;
     errors: EmailChangeErrors;
-    failure:
-      | 'profile.email.failed'
-      | 'profile.email.unsupported'
-      | 'profile.email.tokenInvalid'
-      | 'profile.email.tokenExpired'
-      | null;
+    failure: 'profile.email.failed' | 'profile.email.unsupported' | 'profile.email.tokenInvalid' | 'profile.email.tokenExpired' | null;
     /** The address the confirmation link went to. */
     requestedFor: string | null;
   };
@@ -86,10 +78,17 @@ export type ProfileEvent =
 const detailsOf = (customer: Customer | null): ProfileDetailsValues => ({
   firstName: customer?.firstName ?? '',
   lastName: customer?.lastName ?? '',
-  phone: customer?.phoneNumber ? { e164: customer.phoneNumber, country: customer.phoneNumber.startsWith('+966') ? 'SA' : '' } : emptyPhone(),
+  phone: customer?.phoneNumber
+    ? { e164: customer.phoneNumber, country: customer.phoneNumber.startsWith('+966') ? 'SA' : '' }
+    : emptyPhone(),
 });
 
-const emptyEmail = (): ProfileContext['email'] => ({ values: { newEmailAddress: '', password: '' }, errors: {}, failure: null, requestedFor: null });
+const emptyEmail = (): ProfileContext['email'] => ({
+  values: { newEmailAddress: '', password: '' },
+  errors: {},
+  failure: null,
+  requestedFor: null,
+});
 
 export const profileMachine = setup({
   types: {
@@ -134,7 +133,9 @@ export const profileMachine = setup({
       const result = validateProfileDetails(context.details.values);
       return { details: { ...context.details, errors: result.ok ? {} : result.errors } };
     }),
-    discardDetails: assign(({ context }) => ({ details: { values: detailsOf(context.customer), errors: {}, failure: null, saved: false } })),
+    discardDetails: assign(({ context }) => ({
+      details: { values: detailsOf(context.customer), errors: {}, failure: null, saved: false },
+    })),
     storeSavedCustomer: assign(({ context }, params: { saved: UpdatedCustomer }) => ({
       customer: context.customer ? { ...context.customer, ...params.saved } : null,
       details: { ...context.details, failure: null, saved: true },
@@ -157,17 +158,24 @@ export const profileMachine = setup({
     })),
     storeEmailRefusal: assign(({ context }, params: { code: string }) => {
       const e = context.email;
-      if (params.code === 'INVALID_CREDENTIALS_ERROR') return { email: { ...e, errors: { ...e.errors, password: 'profile.password.wrong' as const } } };
-      if (params.code === 'EMAIL_ADDRESS_CONFLICT_ERROR') return { email: { ...e, errors: { ...e.errors, newEmailAddress: 'profile.email.taken' as const } } };
+      if (params.code === 'INVALID_CREDENTIALS_ERROR')
+        return { email: { ...e, errors: { ...e.errors, password: 'profile.password.wrong' as const } } };
+      if (params.code === 'EMAIL_ADDRESS_CONFLICT_ERROR')
+        return { email: { ...e, errors: { ...e.errors, newEmailAddress: 'profile.email.taken' as const } } };
       return { email: { ...e, failure: 'profile.email.unsupported' as const } };
     }),
     storeEmailFailure: assign(({ context }) => ({ email: { ...context.email, failure: 'profile.email.failed' as const } })),
     resetEmail: assign(() => ({ email: emptyEmail() })),
     storeEmailConfirmed: assign(({ context }) => ({
-      customer: context.customer && context.email.requestedFor ? { ...context.customer, emailAddress: context.email.requestedFor } : context.customer,
+      customer:
+        context.customer && context.email.requestedFor
+          ? { ...context.customer, emailAddress: context.email.requestedFor }
+          : context.customer,
       email: emptyEmail(),
     })),
-    storeRefreshedCustomer: assign(({ context }, params: { customer: Customer | null }) => ({ customer: params.customer ?? context.customer })),
+    storeRefreshedCustomer: assign(({ context }, params: { customer: Customer | null }) => ({
+      customer: params.customer ?? context.customer,
+    })),
     storeConfirmRefusal: assign(({ context }, params: { code: string }) => ({
       email: {
         ...context.email,
@@ -195,7 +203,9 @@ export const profileMachine = setup({
         r.code === 'RATE_LIMIT_ERROR' ? 'avatar.upload.rateLimited' : (AVATAR_SERVER_REASONS[r.message] ?? 'avatar.upload.failed');
       return { avatar: { ...context.avatar, progress: null, error } };
     }),
-    storeUploadFailure: assign(({ context }) => ({ avatar: { ...context.avatar, progress: null, error: 'avatar.upload.failed' as const } })),
+    storeUploadFailure: assign(({ context }) => ({
+      avatar: { ...context.avatar, progress: null, error: 'avatar.upload.failed' as const },
+    })),
     clearProgress: assign(({ context }) => ({ avatar: { ...context.avatar, progress: null } })),
   },
   guards: {
@@ -289,7 +299,10 @@ export const profileMachine = setup({
               invoke: {
                 id: 'requestEmailChange',
                 src: 'requestEmailChange',
-                input: ({ context }) => ({ password: context.email.values.password, newEmailAddress: context.email.values.newEmailAddress.trim() }),
+                input: ({ context }) => ({
+                  password: context.email.values.password,
+                  newEmailAddress: context.email.values.newEmailAddress.trim(),
+                }),
                 onDone: [
                   {
                     guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
@@ -332,7 +345,10 @@ export const profileMachine = setup({
               invoke: {
                 id: 'refreshCustomer',
                 src: 'loadCustomer',
-                onDone: { target: 'confirmed', actions: { type: 'storeRefreshedCustomer', params: ({ event }) => ({ customer: event.output }) } },
+                onDone: {
+                  target: 'confirmed',
+                  actions: { type: 'storeRefreshedCustomer', params: ({ event }) => ({ customer: event.output }) },
+                },
                 onError: 'confirmed',
               },
               on: { 'email.confirm': {} },
@@ -345,10 +361,7 @@ export const profileMachine = setup({
           states: {
             idle: {
               on: {
-                'avatar.select': [
-                  { guard: 'isFileAcceptable', target: 'uploading' },
-                  { actions: 'storeFileError' },
-                ],
+                'avatar.select': [{ guard: 'isFileAcceptable', target: 'uploading' }, { actions: 'storeFileError' }],
               },
             },
             uploading: {
@@ -374,4 +387,3 @@ export const profileMachine = setup({
     },
   },
 });
-

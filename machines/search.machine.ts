@@ -24,10 +24,7 @@ export interface SearchContext {
 }
 
 export type SearchEvent =
-  | { type: 'search.type'; value: string }
-  | { type: 'search.clear' }
-  | { type: 'search.select'; slug: string }
-  | { type: 'search.retry' };
+  { type: 'search.type'; value: string } | { type: 'search.clear' } | { type: 'search.select'; slug: string } | { type: 'search.retry' };
 
 export type SearchEmitted = { type: 'search.selected'; slug: string };
 
@@ -52,8 +49,7 @@ export const searchMachine = setup({
     maxWait: SEARCH_MAX_WAIT_MS,
   },
   guards: {
-    isSearchable: ({ event }) =>
-      event.type === 'search.type' && searchTerm(event.value).length >= SEARCH_MIN_LENGTH,
+    isSearchable: ({ event }) => event.type === 'search.type' && searchTerm(event.value).length >= SEARCH_MIN_LENGTH,
     hasResults: (_, params: { totalItems: number }) => params.totalItems > 0,
   },
   actions: {

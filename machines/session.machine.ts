@@ -80,8 +80,7 @@ export const sessionMachine = setup({
       context.tokenSyncUrl !== null && context.token !== null && isTokenFresh(context.tokenIssuedAt, Date.now()),
     isKnownCustomer: ({ context }) => context.customerId !== null,
     isUnknownToken: ({ context }, params: { token: string }) => params.token !== context.token,
-    hasNewSignInToken: ({ context, event }) =>
-      event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
+    hasNewSignInToken: ({ context, event }) => event.type === 'session.signedIn' && !!event.token && event.token !== context.token,
     hasSyncUrl: ({ context }) => context.tokenSyncUrl !== null,
   },
 }).createMachine({
@@ -108,11 +107,7 @@ export const sessionMachine = setup({
       {
         guard: 'hasNewSignInToken',
         target: '.checking',
-        actions: [
-          'applySignIn',
-          { type: 'storeToken', params: ({ event }) => ({ token: event.token ?? '' }) },
-          'announceTokenStored',
-        ],
+        actions: ['applySignIn', { type: 'storeToken', params: ({ event }) => ({ token: event.token ?? '' }) }, 'announceTokenStored'],
       },
       // Same token (cookie session, or the header already delivered it): still a sign-in.
       { target: '.checking', actions: ['applySignIn', 'announceTokenStored'] },

@@ -140,7 +140,11 @@ export const shopMachine = setup({
       entry: 'syncCart',
       on: {
         'xstate.snapshot.session': [
-          { guard: and([not('isSessionReady'), 'isSignOut']), target: 'waitingForSession', actions: ['holdCart', 'noteCustomer', 'signOutWishlist'] },
+          {
+            guard: and([not('isSessionReady'), 'isSignOut']),
+            target: 'waitingForSession',
+            actions: ['holdCart', 'noteCustomer', 'signOutWishlist'],
+          },
           { guard: not('isSessionReady'), target: 'waitingForSession', actions: 'holdCart' },
           // Vendure merged the anonymous order into the customer's (or the customer left): reload.
           { guard: 'isSignIn', actions: ['noteCustomer', 'syncCart', 'signInWishlist'] },

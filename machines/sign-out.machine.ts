@@ -42,7 +42,11 @@ export const signOutMachine = setup({
         id: 'logout',
         src: 'logout',
         onDone: [
-          { guard: { type: 'isSuccess', params: ({ event }) => ({ success: event.output }) }, target: 'signedOut', actions: 'clearLocalState' },
+          {
+            guard: { type: 'isSuccess', params: ({ event }) => ({ success: event.output }) },
+            target: 'signedOut',
+            actions: 'clearLocalState',
+          },
           { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'refused' } } } },
         ],
         onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },

@@ -132,11 +132,7 @@ export const wishlistMachine = setup({
     guest: {
       on: {
         'wishlist.toggle': {
-          actions: [
-            'toggleLocally',
-            { type: 'persistGuest', params: ({ context }) => ({ items: context.items }) },
-            'announceChange',
-          ],
+          actions: ['toggleLocally', { type: 'persistGuest', params: ({ context }) => ({ items: context.items }) }, 'announceChange'],
         },
         'wishlist.signedIn': [{ guard: 'hasGuestItems', target: 'merging' }, { target: 'loading' }],
         'wishlist.sync': {
@@ -196,10 +192,7 @@ export const wishlistMachine = setup({
             input: ({ context }) => ({ productId: context.queue[0]!.productId }),
             onDone: {
               target: 'next',
-              actions: [
-                { type: 'applyToggle', params: ({ event }) => event.output },
-                'announceChange',
-              ],
+              actions: [{ type: 'applyToggle', params: ({ event }) => event.output }, 'announceChange'],
             },
             onError: { target: 'idle', actions: 'failToggle' },
           },
@@ -210,7 +203,7 @@ export const wishlistMachine = setup({
         reloading: {
           invoke: {
             id: 'fetchWishList',
-        src: 'fetchWishList',
+            src: 'fetchWishList',
             onDone: {
               target: 'idle',
               actions: [

@@ -18,26 +18,26 @@ const graphqlCjs = createRequire(path.join(root, 'package.json')).resolve('graph
  * (2-core machines); set VITEST_MAX_WORKERS=2 to run two at once.
  */
 export default defineConfig({
-    root,
-    plugins: [
-        swc.vite({
-            tsconfigFile: false,
-            jsc: {
-                target: 'es2021',
-                parser: { syntax: 'typescript', decorators: true },
-                transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-                keepClassNames: true,
-            },
-        }),
-    ],
-    resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
-    test: {
-        include: ['tests/server/**/*.e2e-spec.ts'],
-        environment: 'node',
-        testTimeout: 60_000,
-        hookTimeout: 240_000,
-        maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 1),
-        fileParallelism: Number(process.env.VITEST_MAX_WORKERS ?? 1) > 1,
-        reporters: ['default'],
-    },
+  root,
+  plugins: [
+    swc.vite({
+      tsconfigFile: false,
+      jsc: {
+        target: 'es2021',
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        keepClassNames: true,
+      },
+    }),
+  ],
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
+  test: {
+    include: ['tests/server/**/*.e2e-spec.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 1),
+    fileParallelism: Number(process.env.VITEST_MAX_WORKERS ?? 1) > 1,
+    reporters: ['default'],
+  },
 });

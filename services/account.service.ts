@@ -27,13 +27,15 @@ export type Customer = NonNullable<ResultOf<typeof getCustomerDataDocument>['act
 
 export const getAddressesDocument = graphql(
   `
-  query GetAddresses {
-    activeCustomer {
-      id
-      addresses { ...AddressFields }
+    query GetAddresses {
+      activeCustomer {
+        id
+        addresses {
+          ...AddressFields
+        }
+      }
     }
-  }
-`,
+  `,
   [AddressFields],
 );
 
@@ -45,10 +47,12 @@ export type Address = ResultOf<typeof AddressFields>;
 
 export const createCustomerAddressDocument = graphql(
   `
-  mutation createCustomerAddress($input: CreateAddressInput!) {
-    createCustomerAddress(input: $input) { ...AddressFields }
-  }
-`,
+    mutation createCustomerAddress($input: CreateAddressInput!) {
+      createCustomerAddress(input: $input) {
+        ...AddressFields
+      }
+    }
+  `,
   [AddressFields],
 );
 
@@ -60,10 +64,12 @@ export async function createAddress(client: ShopClient, input: CreateAddressInpu
 
 export const updateCustomerAddressDocument = graphql(
   `
-  mutation updateCustomerAddress($input: UpdateAddressInput!) {
-    updateCustomerAddress(input: $input) { ...AddressFields }
-  }
-`,
+    mutation updateCustomerAddress($input: UpdateAddressInput!) {
+      updateCustomerAddress(input: $input) {
+        ...AddressFields
+      }
+    }
+  `,
   [AddressFields],
 );
 
@@ -75,10 +81,12 @@ export async function updateAddress(client: ShopClient, input: UpdateAddressInpu
 
 export const setDefaultAddressDocument = graphql(
   `
-  mutation setDefaultAddress($id: ID!) {
-    setDefaultAddress(id: $id) { ...AddressFields }
-  }
-`,
+    mutation setDefaultAddress($id: ID!) {
+      setDefaultAddress(id: $id) {
+        ...AddressFields
+      }
+    }
+  `,
   [AddressFields],
 );
 
@@ -88,7 +96,9 @@ export async function setDefaultAddress(client: ShopClient, id: string) {
 
 export const deleteCustomerAddressDocument = graphql(`
   mutation deleteCustomerAddress($id: ID!) {
-    deleteCustomerAddress(id: $id) { success }
+    deleteCustomerAddress(id: $id) {
+      success
+    }
   }
 `);
 
@@ -98,7 +108,9 @@ export async function deleteAddress(client: ShopClient, id: string): Promise<boo
 
 export const assignVerificationDocument = graphql(`
   mutation assignVerificationToTheShippingAddress($addressId: ID!) {
-    assignVerificationToTheShippingAddress(addressId: $addressId) { success }
+    assignVerificationToTheShippingAddress(addressId: $addressId) {
+      success
+    }
   }
 `);
 
@@ -109,16 +121,25 @@ export async function requestAddressVerification(client: ShopClient, addressId: 
 
 export const verifyTheShippingAddressDocument = graphql(
   `
-  mutation verifyTheShippingAddress($addressId: ID!, $code: String!) {
-    verifyTheShippingAddress(addressId: $addressId, code: $code) {
-      __typename
-      ... on Address { ...AddressFields }
-      ... on ErrorResult { errorCode message }
-      ... on VerificationCodeInvalidError { attemptsLeft }
-      ... on RateLimitError { retryAfterSeconds }
+    mutation verifyTheShippingAddress($addressId: ID!, $code: String!) {
+      verifyTheShippingAddress(addressId: $addressId, code: $code) {
+        __typename
+        ... on Address {
+          ...AddressFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on VerificationCodeInvalidError {
+          attemptsLeft
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
+      }
     }
-  }
-`,
+  `,
   [AddressFields],
 );
 
@@ -138,7 +159,13 @@ export async function verifyShippingAddress(
 
 export const updateCustomerDocument = graphql(`
   mutation updateCustomer($input: UpdateCustomerInput!) {
-    updateCustomer(input: $input) { id firstName lastName phoneNumber emailAddress }
+    updateCustomer(input: $input) {
+      id
+      firstName
+      lastName
+      phoneNumber
+      emailAddress
+    }
   }
 `);
 
@@ -150,9 +177,16 @@ export const updateCustomerPasswordDocument = graphql(`
   mutation updateCustomerPassword($currentPassword: String!, $newPassword: String!) {
     updateCustomerPassword(currentPassword: $currentPassword, newPassword: $newPassword) {
       __typename
-      ... on Success { success }
-      ... on ErrorResult { errorCode message }
-      ... on PasswordValidationError { validationErrorMessage }
+      ... on Success {
+        success
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on PasswordValidationError {
+        validationErrorMessage
+      }
     }
   }
 `);
@@ -176,15 +210,19 @@ export const requestUpdateCustomerEmailAddressDocument = graphql(`
   mutation requestUpdateCustomerEmailAddress($password: String!, $newEmailAddress: String!) {
     requestUpdateCustomerEmailAddress(password: $password, newEmailAddress: $newEmailAddress) {
       __typename
-      ... on Success { success }
-      ... on ErrorResult { errorCode message }
+      ... on Success {
+        success
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
     }
   }
 `);
 
 export type RequestEmailChangeResult =
-  | { ok: true }
-  | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+  { ok: true } | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
 
 export async function requestEmailChange(
   client: ShopClient,
@@ -198,15 +236,19 @@ export const updateCustomerEmailAddressDocument = graphql(`
   mutation updateCustomerEmailAddress($token: String!) {
     updateCustomerEmailAddress(token: $token) {
       __typename
-      ... on Success { success }
-      ... on ErrorResult { errorCode message }
+      ... on Success {
+        success
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
     }
   }
 `);
 
 export type ConfirmEmailChangeResult =
-  | { ok: true }
-  | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
+  { ok: true } | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
 
 export async function confirmEmailChange(client: ShopClient, token: string): Promise<ConfirmEmailChangeResult> {
   const r = (await client.request(updateCustomerEmailAddressDocument, { token })).updateCustomerEmailAddress;
@@ -217,7 +259,9 @@ export async function confirmEmailChange(client: ShopClient, token: string): Pro
 
 export const requestPasswordResetDocument = graphql(`
   mutation requestPasswordReset($emailAddress: String!) {
-    requestPasswordResetCode(emailAddress: $emailAddress) { success }
+    requestPasswordResetCode(emailAddress: $emailAddress) {
+      success
+    }
   }
 `);
 
@@ -230,10 +274,19 @@ export const verifyForgetpasswordCodeDocument = graphql(`
   mutation verifyForgetpasswordCode($code: String!, $email: String!) {
     verifyForgetpasswordCode(code: $code, email: $email) {
       __typename
-      ... on PasswordResetTicket { resetToken }
-      ... on ErrorResult { errorCode message }
-      ... on VerificationCodeInvalidError { attemptsLeft }
-      ... on RateLimitError { retryAfterSeconds }
+      ... on PasswordResetTicket {
+        resetToken
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on VerificationCodeInvalidError {
+        attemptsLeft
+      }
+      ... on RateLimitError {
+        retryAfterSeconds
+      }
     }
   }
 `);
@@ -261,16 +314,25 @@ export type PasswordResetResult =
 
 export const changeUserPasswordDocument = graphql(
   `
-  mutation changeUserPassword($resetToken: String!, $password: String!) {
-    changeUserPassword(resetToken: $resetToken, password: $password) {
-      __typename
-      ... on CurrentUser { ...CurrentUserFields }
-      ... on ErrorResult { errorCode message }
-      ... on PasswordValidationError { validationErrorMessage }
-      ... on RateLimitError { retryAfterSeconds }
+    mutation changeUserPassword($resetToken: String!, $password: String!) {
+      changeUserPassword(resetToken: $resetToken, password: $password) {
+        __typename
+        ... on CurrentUser {
+          ...CurrentUserFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on PasswordValidationError {
+          validationErrorMessage
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
+      }
     }
-  }
-`,
+  `,
   [CurrentUserFields],
 );
 
@@ -285,23 +347,27 @@ export async function changeUserPassword(
 
 export const resetPasswordDocument = graphql(
   `
-  mutation resetPassword($token: String!, $password: String!) {
-    resetPassword(token: $token, password: $password) {
-      __typename
-      ... on CurrentUser { ...CurrentUserFields }
-      ... on ErrorResult { errorCode message }
-      ... on PasswordValidationError { validationErrorMessage }
+    mutation resetPassword($token: String!, $password: String!) {
+      resetPassword(token: $token, password: $password) {
+        __typename
+        ... on CurrentUser {
+          ...CurrentUserFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on PasswordValidationError {
+          validationErrorMessage
+        }
+      }
     }
-  }
-`,
+  `,
   [CurrentUserFields],
 );
 
 /** Core reset with a mailed token link (spec §8's password-reset errors). */
-export async function resetPassword(
-  client: ShopClient,
-  variables: { resetToken: string; password: string },
-): Promise<PasswordResetResult> {
+export async function resetPassword(client: ShopClient, variables: { resetToken: string; password: string }): Promise<PasswordResetResult> {
   const r = (await client.request(resetPasswordDocument, { token: variables.resetToken, password: variables.password })).resetPassword;
   return toResult(r, (u) => ({ user: { id: u.id, identifier: u.identifier } }));
 }
@@ -312,10 +378,23 @@ export const uploadImageDocument = graphql(`
   mutation uploadImage($file: Upload!) {
     uploadImage(file: $file) {
       __typename
-      ... on UploadedImage { id name fileSize source preview }
-      ... on ErrorResult { errorCode message }
-      ... on UploadImageError { maxSizeMb }
-      ... on RateLimitError { retryAfterSeconds }
+      ... on UploadedImage {
+        id
+        name
+        fileSize
+        source
+        preview
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on UploadImageError {
+        maxSizeMb
+      }
+      ... on RateLimitError {
+        retryAfterSeconds
+      }
     }
   }
 `);

@@ -7,10 +7,12 @@ export type Order = ResultOf<typeof OrderFields>;
 
 export const getOrdersDocument = graphql(
   `
-  query getOrders {
-    activeOrder { ...OrderFields }
-  }
-`,
+    query getOrders {
+      activeOrder {
+        ...OrderFields
+      }
+    }
+  `,
   [OrderFields],
 );
 
@@ -21,7 +23,13 @@ export async function getActiveOrder(client: ShopClient, options?: RequestOption
 
 export const cartLengthDocument = graphql(`
   query cartLength {
-    activeOrder { id totalQuantity lines { id } }
+    activeOrder {
+      id
+      totalQuantity
+      lines {
+        id
+      }
+    }
   }
 `);
 
@@ -49,73 +57,86 @@ function toCartUpdate(r: UpdateOrderItems): CartUpdateResult {
 /** What adding or changing a line answers (both are an `UpdateOrderItemsResult`). */
 const CartUpdateFields = graphql(
   `
-  fragment CartUpdateFields on UpdateOrderItemsResult {
+    fragment CartUpdateFields on UpdateOrderItemsResult {
       __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on InsufficientStockError { quantityAvailable order { ...OrderFields } }
-      ... on OrderLimitError { maxItems }
-      ... on OrderInterceptorError { interceptorError }
-  }
-`,
+      ... on Order {
+        ...OrderFields
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on InsufficientStockError {
+        quantityAvailable
+        order {
+          ...OrderFields
+        }
+      }
+      ... on OrderLimitError {
+        maxItems
+      }
+      ... on OrderInterceptorError {
+        interceptorError
+      }
+    }
+  `,
   [OrderFields],
 );
 
 export const addToCartDocument = graphql(
   `
-  mutation addToCart($productVariantId: ID!, $quantity: Int!) {
-    addItemToOrder(productVariantId: $productVariantId, quantity: $quantity) {
-      ...CartUpdateFields
+    mutation addToCart($productVariantId: ID!, $quantity: Int!) {
+      addItemToOrder(productVariantId: $productVariantId, quantity: $quantity) {
+        ...CartUpdateFields
+      }
     }
-  }
-`,
+  `,
   [CartUpdateFields],
 );
 
-export async function addToCart(
-  client: ShopClient,
-  variables: { productVariantId: string; quantity: number },
-): Promise<CartUpdateResult> {
+export async function addToCart(client: ShopClient, variables: { productVariantId: string; quantity: number }): Promise<CartUpdateResult> {
   return toCartUpdate((await client.request(addToCartDocument, variables)).addItemToOrder);
 }
 
 export const incDecCartItemDocument = graphql(
   `
-  mutation incDecCartItem($orderLineId: ID!, $quantity: Int!) {
-    adjustOrderLine(orderLineId: $orderLineId, quantity: $quantity) {
-      ...CartUpdateFields
+    mutation incDecCartItem($orderLineId: ID!, $quantity: Int!) {
+      adjustOrderLine(orderLineId: $orderLineId, quantity: $quantity) {
+        ...CartUpdateFields
+      }
     }
-  }
-`,
+  `,
   [CartUpdateFields],
 );
 
 /** Sets a line's quantity (0 removes it). */
-export async function adjustCartLine(
-  client: ShopClient,
-  variables: { orderLineId: string; quantity: number },
-): Promise<CartUpdateResult> {
+export async function adjustCartLine(client: ShopClient, variables: { orderLineId: string; quantity: number }): Promise<CartUpdateResult> {
   return toCartUpdate((await client.request(incDecCartItemDocument, variables)).adjustOrderLine);
 }
 
 export const removeOrderDocument = graphql(
   `
-  mutation removeOrder($orderLineId: ID!) {
-    removeOrderLine(orderLineId: $orderLineId) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on OrderInterceptorError { interceptorError }
+    mutation removeOrder($orderLineId: ID!) {
+      removeOrderLine(orderLineId: $orderLineId) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on OrderInterceptorError {
+          interceptorError
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
 export type RemoveLineResult =
-  | { ok: true; order: Order }
-  | Failure<'ORDER_MODIFICATION_ERROR'>
-  | Failure<'ORDER_INTERCEPTOR_ERROR', { interceptorError: string }>;
+  { ok: true; order: Order } | Failure<'ORDER_MODIFICATION_ERROR'> | Failure<'ORDER_INTERCEPTOR_ERROR', { interceptorError: string }>;
 
 export async function removeCartLine(client: ShopClient, orderLineId: string): Promise<RemoveLineResult> {
   const r = (await client.request(removeOrderDocument, { orderLineId })).removeOrderLine;
@@ -124,15 +145,22 @@ export async function removeCartLine(client: ShopClient, orderLineId: string): P
 
 export const applyCouponCodeDocument = graphql(
   `
-  mutation applyCouponCode($couponCode: String!) {
-    applyCouponCode(couponCode: $couponCode) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on CouponCodeLimitError { limit }
+    mutation applyCouponCode($couponCode: String!) {
+      applyCouponCode(couponCode: $couponCode) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on CouponCodeLimitError {
+          limit
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
@@ -149,10 +177,12 @@ export async function applyCouponCode(client: ShopClient, couponCode: string): P
 
 export const removeCouponCodeDocument = graphql(
   `
-  mutation removeCouponCode($couponCode: String!) {
-    removeCouponCode(couponCode: $couponCode) { ...OrderFields }
-  }
-`,
+    mutation removeCouponCode($couponCode: String!) {
+      removeCouponCode(couponCode: $couponCode) {
+        ...OrderFields
+      }
+    }
+  `,
   [OrderFields],
 );
 

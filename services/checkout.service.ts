@@ -7,10 +7,12 @@ import { toResult, type Failure } from './result';
 
 export const getCheckOutOrderDocument = graphql(
   `
-  query getCheckOutOrder($code: String!) {
-    orderByCode(code: $code) { ...OrderFields }
-  }
-`,
+    query getCheckOutOrder($code: String!) {
+      orderByCode(code: $code) {
+        ...OrderFields
+      }
+    }
+  `,
   [OrderFields],
 );
 
@@ -41,22 +43,24 @@ export async function getCheckoutOrders(
 
 export const getPaymentMethodsDocument = graphql(
   `
-  query GetPaymentMethods {
-    eligiblePaymentMethods {
-      id
-      code
-      name
-      description
-      isEligible
-      eligibilityMessage
-      customFields {
-        asset { ...AssetFields }
-        discount
-        increment
+    query GetPaymentMethods {
+      eligiblePaymentMethods {
+        id
+        code
+        name
+        description
+        isEligible
+        eligibilityMessage
+        customFields {
+          asset {
+            ...AssetFields
+          }
+          discount
+          increment
+        }
       }
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 
@@ -69,7 +73,14 @@ export type PaymentMethod = ResultOf<typeof getPaymentMethodsDocument>['eligible
 
 export const getShippingMethodsDocument = graphql(`
   query GetShippingMethods {
-    eligibleShippingMethods { id code name description price priceWithTax }
+    eligibleShippingMethods {
+      id
+      code
+      name
+      description
+      price
+      priceWithTax
+    }
   }
 `);
 
@@ -79,10 +90,12 @@ export async function getShippingMethods(client: ShopClient, options?: RequestOp
 
 export const setShippingAddDocument = graphql(
   `
-  mutation setShippingAdd($addressId: ID!) {
-    setShippingAdd(addressId: $addressId) { ...OrderFields }
-  }
-`,
+    mutation setShippingAdd($addressId: ID!) {
+      setShippingAdd(addressId: $addressId) {
+        ...OrderFields
+      }
+    }
+  `,
   [OrderFields],
 );
 
@@ -93,14 +106,19 @@ export async function useSavedShippingAddress(client: ShopClient, addressId: str
 
 export const setShippingAddressDocument = graphql(
   `
-  mutation SetShippingAddress($input: CreateAddressInput!) {
-    setOrderShippingAddress(input: $input) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
+    mutation SetShippingAddress($input: CreateAddressInput!) {
+      setOrderShippingAddress(input: $input) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
@@ -116,20 +134,24 @@ export async function setShippingAddress(
 
 export const setOrderShippingMethodDocument = graphql(
   `
-  mutation setOrderShippingMethod($shippingMethodId: [ID!]!) {
-    setOrderShippingMethod(shippingMethodId: $shippingMethodId) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
+    mutation setOrderShippingMethod($shippingMethodId: [ID!]!) {
+      setOrderShippingMethod(shippingMethodId: $shippingMethodId) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
 export type SetShippingMethodResult =
-  | { ok: true; order: Order }
-  | Failure<'ORDER_MODIFICATION_ERROR' | 'INELIGIBLE_SHIPPING_METHOD_ERROR' | 'NO_ACTIVE_ORDER_ERROR'>;
+  { ok: true; order: Order } | Failure<'ORDER_MODIFICATION_ERROR' | 'INELIGIBLE_SHIPPING_METHOD_ERROR' | 'NO_ACTIVE_ORDER_ERROR'>;
 
 export async function setShippingMethod(client: ShopClient, shippingMethodIds: string[]): Promise<SetShippingMethodResult> {
   const r = (await client.request(setOrderShippingMethodDocument, { shippingMethodId: shippingMethodIds })).setOrderShippingMethod;
@@ -138,15 +160,24 @@ export async function setShippingMethod(client: ShopClient, shippingMethodIds: s
 
 export const transitionOrderDocument = graphql(
   `
-  mutation TransitionOrder($state: String!) {
-    transitionOrderToState(state: $state) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on OrderStateTransitionError { transitionError fromState toState }
+    mutation TransitionOrder($state: String!) {
+      transitionOrderToState(state: $state) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on OrderStateTransitionError {
+          transitionError
+          fromState
+          toState
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
@@ -163,19 +194,36 @@ export async function transitionOrder(client: ShopClient, state: string): Promis
 
 export const addPaymentDocument = graphql(
   `
-  mutation AddPayment($input: PaymentInput!) {
-    addPaymentToOrder(input: $input) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on IneligiblePaymentMethodError { eligibilityCheckerMessage }
-      ... on PaymentFailedError { paymentErrorMessage }
-      ... on PaymentDeclinedError { paymentErrorMessage }
-      ... on OrderStateTransitionError { transitionError }
-      ... on CouponRemovedDuringCheckoutError { removedCouponCodes previousTotalWithTax newTotalWithTax }
+    mutation AddPayment($input: PaymentInput!) {
+      addPaymentToOrder(input: $input) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on IneligiblePaymentMethodError {
+          eligibilityCheckerMessage
+        }
+        ... on PaymentFailedError {
+          paymentErrorMessage
+        }
+        ... on PaymentDeclinedError {
+          paymentErrorMessage
+        }
+        ... on OrderStateTransitionError {
+          transitionError
+        }
+        ... on CouponRemovedDuringCheckoutError {
+          removedCouponCodes
+          previousTotalWithTax
+          newTotalWithTax
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
@@ -186,7 +234,10 @@ export type AddPaymentResult =
   | Failure<'INELIGIBLE_PAYMENT_METHOD_ERROR', { eligibilityCheckerMessage: string | null }>
   | Failure<'PAYMENT_FAILED_ERROR' | 'PAYMENT_DECLINED_ERROR', { paymentErrorMessage: string }>
   | Failure<'ORDER_STATE_TRANSITION_ERROR', { transitionError: string }>
-  | Failure<'COUPON_REMOVED_DURING_CHECKOUT_ERROR', { removedCouponCodes: string[]; previousTotalWithTax: number; newTotalWithTax: number }>;
+  | Failure<
+      'COUPON_REMOVED_DURING_CHECKOUT_ERROR',
+      { removedCouponCodes: string[]; previousTotalWithTax: number; newTotalWithTax: number }
+    >;
 
 export async function addPayment(client: ShopClient, input: { method: string; metadata: unknown }): Promise<AddPaymentResult> {
   const r = (await client.request(addPaymentDocument, { input })).addPaymentToOrder;
@@ -195,7 +246,12 @@ export async function addPayment(client: ShopClient, input: { method: string; me
 
 export const getPayFortSignatureDocument = graphql(`
   mutation GetPayFortSignature($orderCode: String!) {
-    getPayFortSignature(orderCode: $orderCode) { signature merchantReference params gatewayUrl }
+    getPayFortSignature(orderCode: $orderCode) {
+      signature
+      merchantReference
+      params
+      gatewayUrl
+    }
   }
 `);
 

@@ -146,7 +146,13 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
   const post = new GraphQLClient(url.toString(), { ...common, method: 'POST' });
   const get = new GraphQLClient(url.toString(), { ...common, method: 'GET' });
 
-  function fail(op: { type: OperationType; name: string }, status: number | null, errors: ShopGraphQLError[], fallback: string, cause?: unknown): ShopApiError {
+  function fail(
+    op: { type: OperationType; name: string },
+    status: number | null,
+    errors: ShopGraphQLError[],
+    fallback: string,
+    cause?: unknown,
+  ): ShopApiError {
     const call = {
       operationType: op.type,
       operationName: op.name,
@@ -221,14 +227,14 @@ export function createShopClient(config: ShopClientConfig): ShopClient {
         const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
         response =
           vars && hasFiles(vars)
-          ? await multipart(document as DocumentNode, op.name, vars, headers, options.signal)
-          : await (useGet ? get : post).rawRequest<unknown>({
-              // graphql-request accepts a DocumentNode at runtime (it prints it; a string would be re-parsed).
-              query: document as unknown as string,
-              variables: vars,
-              requestHeaders: headers,
-              signal: options.signal,
-            });
+            ? await multipart(document as DocumentNode, op.name, vars, headers, options.signal)
+            : await (useGet ? get : post).rawRequest<unknown>({
+                // graphql-request accepts a DocumentNode at runtime (it prints it; a string would be re-parsed).
+                query: document as unknown as string,
+                variables: vars,
+                requestHeaders: headers,
+                signal: options.signal,
+              });
       } catch (error) {
         if (isAbort(error) || options.signal?.aborted) throw error; // superseded, not failed
         if (error instanceof ClientError) {

@@ -10,7 +10,10 @@ export const citiesDocument = graphql(`
       code
       name
       countryCode
-      translations { languageCode name }
+      translations {
+        languageCode
+        name
+      }
     }
   }
 `);
@@ -21,7 +24,11 @@ export async function getCities(client: ShopClient, countryCode: string, options
 
 export const countriesDocument = graphql(`
   query countries {
-    availableCountries { id code name }
+    availableCountries {
+      id
+      code
+      name
+    }
   }
 `);
 
@@ -31,7 +38,10 @@ export async function getCountries(client: ShopClient, options?: RequestOptions)
 
 export const getPoliticsDocument = graphql(`
   query GetPolitics($type: PoliticsType!) {
-    politics(type: $type) { policy content }
+    politics(type: $type) {
+      policy
+      content
+    }
   }
 `);
 
@@ -44,7 +54,12 @@ export async function getPolitics(client: ShopClient, type: PoliticsType, option
 
 export const getFaqsDocument = graphql(`
   query GetFaqs {
-    faqs { id title content languageCode }
+    faqs {
+      id
+      title
+      content
+      languageCode
+    }
   }
 `);
 
@@ -54,7 +69,12 @@ export async function getFaqs(client: ShopClient, options?: RequestOptions) {
 
 export const getLinksDocument = graphql(`
   query GetLinks {
-    socialLinks { id platform link icon }
+    socialLinks {
+      id
+      platform
+      link
+      icon
+    }
   }
 `);
 
@@ -68,7 +88,12 @@ export async function getSocialLinks(client: ShopClient, options?: RequestOption
 
 export const alertDocument = graphql(`
   query Alert {
-    alert { id name url languageCode }
+    alert {
+      id
+      name
+      url
+      languageCode
+    }
   }
 `);
 
@@ -78,17 +103,21 @@ export async function getAlert(client: ShopClient, options?: RequestOptions) {
 
 export const getSuperBannersDocument = graphql(
   `
-  query getSuperBanners($options: SuperBannerOptions) {
-    superBanners(options: $options) {
-      id
-      languageCode
-      redirectTo
-      title
-      asset { ...AssetFields }
-      mobileAsset { ...AssetFields }
+    query getSuperBanners($options: SuperBannerOptions) {
+      superBanners(options: $options) {
+        id
+        languageCode
+        redirectTo
+        title
+        asset {
+          ...AssetFields
+        }
+        mobileAsset {
+          ...AssetFields
+        }
+      }
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 
@@ -98,19 +127,21 @@ export async function getSuperBanners(client: ShopClient, take?: number, options
 
 export const getBannersDocument = graphql(
   `
-  query getBanners($input: BannersInput!) {
-    banners(input: $input) {
-      id
-      page
-      position
-      slug
-      redirectTo
-      redirectToSlug
-      title
-      assets { ...AssetFields }
+    query getBanners($input: BannersInput!) {
+      banners(input: $input) {
+        id
+        page
+        position
+        slug
+        redirectTo
+        redirectToSlug
+        title
+        assets {
+          ...AssetFields
+        }
+      }
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 
@@ -125,10 +156,20 @@ export const contactUsDocument = graphql(`
   mutation contactUs($input: ContactUsInput!) {
     contactUs(input: $input) {
       __typename
-      ... on ContactUsMessage { id createdAt }
-      ... on ErrorResult { errorCode message }
-      ... on ContactUsInputError { field }
-      ... on RateLimitError { retryAfterSeconds }
+      ... on ContactUsMessage {
+        id
+        createdAt
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on ContactUsInputError {
+        field
+      }
+      ... on RateLimitError {
+        retryAfterSeconds
+      }
     }
   }
 `);

@@ -7,13 +7,17 @@ import { graphql, type ResultOf } from './graphql';
 
 export const getHomeFacetsDocument = graphql(
   `
-  query getHomeFacets {
-    homeFacets {
-      facetValue { ...FacetValueFields }
-      products { ...ProductCardFields }
+    query getHomeFacets {
+      homeFacets {
+        facetValue {
+          ...FacetValueFields
+        }
+        products {
+          ...ProductCardFields
+        }
+      }
     }
-  }
-`,
+  `,
   [FacetValueFields, ProductCardFields],
 );
 
@@ -23,13 +27,15 @@ export async function getHomeFacets(client: ShopClient, options?: RequestOptions
 
 export const getHeaderFacetsDocument = graphql(
   `
-  query GetHeaderFacets {
-    headerFacets {
-      ...FacetRefFields
-      subCategories { ...FacetRefFields }
+    query GetHeaderFacets {
+      headerFacets {
+        ...FacetRefFields
+        subCategories {
+          ...FacetRefFields
+        }
+      }
     }
-  }
-`,
+  `,
   [FacetRefFields],
 );
 
@@ -40,14 +46,17 @@ export async function getHeaderFacets(client: ShopClient, options?: RequestOptio
 
 export const getFacetValueDocument = graphql(
   `
-  query getFacetValue($code: String!) {
-    facetValueByCode(code: $code) {
-      ...FacetValueFields
-      productCount
-      subCategories { ...FacetValueFields productCount }
+    query getFacetValue($code: String!) {
+      facetValueByCode(code: $code) {
+        ...FacetValueFields
+        productCount
+        subCategories {
+          ...FacetValueFields
+          productCount
+        }
+      }
     }
-  }
-`,
+  `,
   [FacetValueFields],
 );
 
@@ -58,10 +67,16 @@ export async function getFacetValue(client: ShopClient, code: string, options?: 
 
 export const facetValueDocument = graphql(
   `
-  query facetValue($code: String!) {
-    facetValueByCode(code: $code) { ...FacetRefFields facet { id code } }
-  }
-`,
+    query facetValue($code: String!) {
+      facetValueByCode(code: $code) {
+        ...FacetRefFields
+        facet {
+          id
+          code
+        }
+      }
+    }
+  `,
   [FacetRefFields],
 );
 
@@ -72,10 +87,12 @@ export async function getFacetValueRef(client: ShopClient, code: string, options
 
 export const facetSubCategoryDocument = graphql(
   `
-  query facetSubCategory($code: String!) {
-    facetSubCategories(code: $code) { ...FacetRefFields }
-  }
-`,
+    query facetSubCategory($code: String!) {
+      facetSubCategories(code: $code) {
+        ...FacetRefFields
+      }
+    }
+  `,
   [FacetRefFields],
 );
 
@@ -86,10 +103,13 @@ export async function getSubCategoryRefs(client: ShopClient, categoryCode: strin
 
 export const facetSubCategoriesDocument = graphql(
   `
-  query facetSubCategories($code: String!) {
-    facetSubCategories(code: $code) { ...FacetValueFields productCount }
-  }
-`,
+    query facetSubCategories($code: String!) {
+      facetSubCategories(code: $code) {
+        ...FacetValueFields
+        productCount
+      }
+    }
+  `,
   [FacetValueFields],
 );
 
@@ -100,10 +120,12 @@ export async function getSubCategories(client: ShopClient, categoryCode: string,
 
 export const getBrandsDocument = graphql(
   `
-  query getBrands {
-    brands { ...FacetValueFields }
-  }
-`,
+    query getBrands {
+      brands {
+        ...FacetValueFields
+      }
+    }
+  `,
   [FacetValueFields],
 );
 

@@ -11,7 +11,10 @@ export const AssetFields = graphql(`
     source
     width
     height
-    focalPoint { x y }
+    focalPoint {
+      x
+      y
+    }
   }
 `);
 
@@ -25,96 +28,176 @@ export const FacetRefFields = graphql(`
 
 export const VariantFields = graphql(
   `
-  fragment VariantFields on ProductVariant {
-    id
-    name
-    sku
-    price
-    priceWithTax
-    currencyCode
-    stockLevel
-    inStock
-    discountAmount
-    featuredAsset { ...AssetFields }
-    options { id code name groupId }
-    customFields { default startDate endDate mainPrice promoPrice onSale }
-  }
-`,
+    fragment VariantFields on ProductVariant {
+      id
+      name
+      sku
+      price
+      priceWithTax
+      currencyCode
+      stockLevel
+      inStock
+      discountAmount
+      featuredAsset {
+        ...AssetFields
+      }
+      options {
+        id
+        code
+        name
+        groupId
+      }
+      customFields {
+        default
+        startDate
+        endDate
+        mainPrice
+        promoPrice
+        onSale
+      }
+    }
+  `,
   [AssetFields],
 );
 
 /** What a product card (listings, home rows, related, wishlist, search) needs. */
 export const ProductCardFields = graphql(
   `
-  fragment ProductCardFields on Product {
-    id
-    name
-    slug
-    isFav
-    isNew
-    featuredAsset { ...AssetFields }
-    customFields { subTitle variantType dropPrice }
-    overallRating { overallRate totalCount }
-    brand { ...FacetRefFields }
-    variants {
+    fragment ProductCardFields on Product {
       id
-      priceWithTax
-      stockLevel
-      inStock
-      discountAmount
-      customFields { default startDate endDate mainPrice promoPrice onSale }
+      name
+      slug
+      isFav
+      isNew
+      featuredAsset {
+        ...AssetFields
+      }
+      customFields {
+        subTitle
+        variantType
+        dropPrice
+      }
+      overallRating {
+        overallRate
+        totalCount
+      }
+      brand {
+        ...FacetRefFields
+      }
+      variants {
+        id
+        priceWithTax
+        stockLevel
+        inStock
+        discountAmount
+        customFields {
+          default
+          startDate
+          endDate
+          mainPrice
+          promoPrice
+          onSale
+        }
+      }
     }
-  }
-`,
+  `,
   [AssetFields, FacetRefFields],
 );
 
 export const ProductDetailFields = graphql(
   `
-  fragment ProductDetailFields on Product {
-    id
-    name
-    slug
-    description
-    isFav
-    isNew
-    featuredAsset { ...AssetFields }
-    assets { ...AssetFields }
-    customFields { subTitle variantType dropPrice }
-    optionGroups {
+    fragment ProductDetailFields on Product {
       id
-      code
       name
-      customFields { type }
-      options { id code name groupId customFields { colorCode } }
+      slug
+      description
+      isFav
+      isNew
+      featuredAsset {
+        ...AssetFields
+      }
+      assets {
+        ...AssetFields
+      }
+      customFields {
+        subTitle
+        variantType
+        dropPrice
+      }
+      optionGroups {
+        id
+        code
+        name
+        customFields {
+          type
+        }
+        options {
+          id
+          code
+          name
+          groupId
+          customFields {
+            colorCode
+          }
+        }
+      }
+      variants {
+        ...VariantFields
+      }
+      overallRating {
+        overallRate
+        totalCount
+        rateInfo {
+          rate
+          count
+        }
+      }
+      facetValues {
+        id
+        code
+        name
+        facet {
+          id
+          code
+        }
+      }
+      category {
+        ...FacetRefFields
+      }
+      subCategory {
+        ...FacetRefFields
+      }
+      brand {
+        ...FacetRefFields
+      }
     }
-    variants { ...VariantFields }
-    overallRating { overallRate totalCount rateInfo { rate count } }
-    facetValues { id code name facet { id code } }
-    category { ...FacetRefFields }
-    subCategory { ...FacetRefFields }
-    brand { ...FacetRefFields }
-  }
-`,
+  `,
   [AssetFields, VariantFields, FacetRefFields],
 );
 
 export const FacetValueFields = graphql(
   `
-  fragment FacetValueFields on FacetValue {
-    id
-    code
-    name
-    facet { id code }
-    customFields {
-      colorCode
-      parentCode
-      sortOrder
-      mainFeatureAsset { ...AssetFields }
-      cover { ...AssetFields }
+    fragment FacetValueFields on FacetValue {
+      id
+      code
+      name
+      facet {
+        id
+        code
+      }
+      customFields {
+        colorCode
+        parentCode
+        sortOrder
+        mainFeatureAsset {
+          ...AssetFields
+        }
+        cover {
+          ...AssetFields
+        }
+      }
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 
@@ -144,8 +227,17 @@ export const AddressFields = graphql(`
     phoneNumber
     defaultShippingAddress
     defaultBillingAddress
-    country { id code name }
-    cityDetails { CountryCode LocationAr LocationEn CityCode }
+    country {
+      id
+      code
+      name
+    }
+    cityDetails {
+      CountryCode
+      LocationAr
+      LocationEn
+      CityCode
+    }
     customFields {
       type
       cityCode
@@ -161,71 +253,122 @@ export const AddressFields = graphql(`
 
 const OrderLineFields = graphql(
   `
-  fragment OrderLineFields on OrderLine {
-    id
-    quantity
-    unitPriceWithTax
-    linePrice
-    linePriceWithTax
-    discountedLinePriceWithTax
-    featuredAsset { ...AssetFields }
-    orderLineHasReview
-    productVariant {
+    fragment OrderLineFields on OrderLine {
       id
-      name
-      sku
-      priceWithTax
-      stockLevel
-      inStock
-      customFields { mainPrice promoPrice onSale startDate endDate }
-      options { id code name group { id code name } }
-      product { id name slug }
+      quantity
+      unitPriceWithTax
+      linePrice
+      linePriceWithTax
+      discountedLinePriceWithTax
+      featuredAsset {
+        ...AssetFields
+      }
+      orderLineHasReview
+      productVariant {
+        id
+        name
+        sku
+        priceWithTax
+        stockLevel
+        inStock
+        customFields {
+          mainPrice
+          promoPrice
+          onSale
+          startDate
+          endDate
+        }
+        options {
+          id
+          code
+          name
+          group {
+            id
+            code
+            name
+          }
+        }
+        product {
+          id
+          name
+          slug
+        }
+      }
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 
 /** The cart and checkout view of an order. */
 export const OrderFields = graphql(
   `
-  fragment OrderFields on Order {
-    id
-    code
-    state
-    active
-    createdAt
-    orderPlacedAt
-    currencyCode
-    totalQuantity
-    subTotal
-    subTotalWithTax
-    shipping
-    shippingWithTax
-    total
-    totalWithTax
-    couponCodes
-    discounts { description amount amountWithTax }
-    surcharges { description sku price priceWithTax }
-    taxSummary { description taxRate taxBase taxTotal }
-    shippingLines { shippingMethod { id code name } priceWithTax }
-    shippingAddress {
-      fullName
-      streetLine1
-      streetLine2
-      city
-      province
-      postalCode
-      countryCode
-      country
-      phoneNumber
+    fragment OrderFields on Order {
+      id
+      code
+      state
+      active
+      createdAt
+      orderPlacedAt
+      currencyCode
+      totalQuantity
+      subTotal
+      subTotalWithTax
+      shipping
+      shippingWithTax
+      total
+      totalWithTax
+      couponCodes
+      discounts {
+        description
+        amount
+        amountWithTax
+      }
+      surcharges {
+        description
+        sku
+        price
+        priceWithTax
+      }
+      taxSummary {
+        description
+        taxRate
+        taxBase
+        taxTotal
+      }
+      shippingLines {
+        shippingMethod {
+          id
+          code
+          name
+        }
+        priceWithTax
+      }
+      shippingAddress {
+        fullName
+        streetLine1
+        streetLine2
+        city
+        province
+        postalCode
+        countryCode
+        country
+        phoneNumber
+      }
+      customer {
+        id
+      }
+      payments {
+        id
+        method
+        state
+        amount
+      }
+      paymentUrl
+      lines {
+        ...OrderLineFields
+      }
     }
-    customer { id }
-    payments { id method state amount }
-    paymentUrl
-    lines { ...OrderLineFields }
-  }
-`,
+  `,
   [OrderLineFields],
 );
 

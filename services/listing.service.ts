@@ -9,13 +9,15 @@ export type ProductFilterInput = VariablesOf<typeof productByFilterDocument>['op
 
 export const productByFacetValueDocument = graphql(
   `
-  query productByFacetValue($input: ProductFilterInput!) {
-    productByFacetValue(input: $input) {
-      items { ...ProductCardFields }
-      totalItems
+    query productByFacetValue($input: ProductFilterInput!) {
+      productByFacetValue(input: $input) {
+        items {
+          ...ProductCardFields
+        }
+        totalItems
+      }
     }
-  }
-`,
+  `,
   [ProductCardFields],
 );
 
@@ -25,13 +27,15 @@ export async function getProductsByFacetValue(client: ShopClient, input: Product
 
 export const productByFilterDocument = graphql(
   `
-  query productByFilter($options: ProductFilterInput!) {
-    productByFilter(options: $options) {
-      items { ...ProductCardFields }
-      totalItems
+    query productByFilter($options: ProductFilterInput!) {
+      productByFilter(options: $options) {
+        items {
+          ...ProductCardFields
+        }
+        totalItems
+      }
     }
-  }
-`,
+  `,
   [ProductCardFields],
 );
 
@@ -41,17 +45,25 @@ export async function getProductsByFilter(client: ShopClient, filter: ProductFil
 
 export const filterBarProductsDocument = graphql(
   `
-  query filterBarProducts($input: ProductFilterInput) {
-    filterBarProducts(input: $input) {
-      minPrice
-      maxPrice
-      maxValue
-      colors { code name colorCode }
-      brands { ...FacetRefFields }
-      subCategories { ...FacetRefFields }
+    query filterBarProducts($input: ProductFilterInput) {
+      filterBarProducts(input: $input) {
+        minPrice
+        maxPrice
+        maxValue
+        colors {
+          code
+          name
+          colorCode
+        }
+        brands {
+          ...FacetRefFields
+        }
+        subCategories {
+          ...FacetRefFields
+        }
+      }
     }
-  }
-`,
+  `,
   [FacetRefFields],
 );
 

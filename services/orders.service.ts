@@ -6,16 +6,38 @@ import { toResult, type Failure } from './result';
 
 export const getOrderByCodeDocument = graphql(
   `
-  query GetOrderByCode($code: String!) {
-    orderByCode(code: $code) {
-      ...OrderFields
-      payments { id method state amount transactionId metadata createdAt }
-      surcharges { description price priceWithTax }
-      lines { id taxRate }
-      history(options: { sort: { createdAt: ASC }, take: 100 }) { items { id type createdAt data } }
+    query GetOrderByCode($code: String!) {
+      orderByCode(code: $code) {
+        ...OrderFields
+        payments {
+          id
+          method
+          state
+          amount
+          transactionId
+          metadata
+          createdAt
+        }
+        surcharges {
+          description
+          price
+          priceWithTax
+        }
+        lines {
+          id
+          taxRate
+        }
+        history(options: { sort: { createdAt: ASC }, take: 100 }) {
+          items {
+            id
+            type
+            createdAt
+            data
+          }
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
@@ -68,8 +90,7 @@ const ORDER_HISTORY_STATES = [
   'Cancelled',
 ] as const;
 
-export const getCustomerOrdersDocument = graphql(
-  `
+export const getCustomerOrdersDocument = graphql(`
   query getCustomerOrders($states: [String!]!, $skip: Int, $take: Int) {
     activeCustomer {
       id
@@ -83,15 +104,28 @@ export const getCustomerOrdersDocument = graphql(
           totalQuantity
           totalWithTax
           currencyCode
-          lines { id featuredAsset { id preview width height } }
-          payments { id method state amount createdAt }
+          lines {
+            id
+            featuredAsset {
+              id
+              preview
+              width
+              height
+            }
+          }
+          payments {
+            id
+            method
+            state
+            amount
+            createdAt
+          }
         }
         totalItems
       }
     }
   }
-`,
-);
+`);
 
 export async function getCustomerOrders(
   client: ShopClient,
@@ -108,21 +142,26 @@ export async function getCustomerOrders(
 
 export const cancelOrderDocument = graphql(
   `
-  mutation cancelOrder($input: ShopCancelOrderInput!) {
-    cancelOrder(input: $input) {
-      __typename
-      ... on Order { ...OrderFields }
-      ... on ErrorResult { errorCode message }
-      ... on CancelOrderError { orderState: state }
+    mutation cancelOrder($input: ShopCancelOrderInput!) {
+      cancelOrder(input: $input) {
+        __typename
+        ... on Order {
+          ...OrderFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on CancelOrderError {
+          orderState: state
+        }
+      }
     }
-  }
-`,
+  `,
   [OrderFields],
 );
 
-export type CancelOrderResult =
-  | { ok: true; order: ResultOf<typeof OrderFields> }
-  | Failure<'CANCEL_ORDER_ERROR', { state: string | null }>;
+export type CancelOrderResult = { ok: true; order: ResultOf<typeof OrderFields> } | Failure<'CANCEL_ORDER_ERROR', { state: string | null }>;
 
 export async function cancelOrder(client: ShopClient, input: { orderCode: string; reason?: string }): Promise<CancelOrderResult> {
   const r = (await client.request(cancelOrderDocument, { input })).cancelOrder;

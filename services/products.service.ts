@@ -11,13 +11,17 @@ export const RELATED_SIZE = 8;
 
 export const homeProductsDocument = graphql(
   `
-  query homeProducts($take: Int) {
-    homeProducts(take: $take) {
-      newArrivals { ...ProductCardFields }
-      specialOffers { ...ProductCardFields }
+    query homeProducts($take: Int) {
+      homeProducts(take: $take) {
+        newArrivals {
+          ...ProductCardFields
+        }
+        specialOffers {
+          ...ProductCardFields
+        }
+      }
     }
-  }
-`,
+  `,
   [ProductCardFields],
 );
 
@@ -27,10 +31,12 @@ export async function getHomeProducts(client: ShopClient, take = HOME_SECTION_SI
 
 export const getSingleProductDocument = graphql(
   `
-  query GetSingleProduct($slug: String!) {
-    product(slug: $slug) { ...ProductDetailFields }
-  }
-`,
+    query GetSingleProduct($slug: String!) {
+      product(slug: $slug) {
+        ...ProductDetailFields
+      }
+    }
+  `,
   [ProductDetailFields],
 );
 
@@ -43,13 +49,17 @@ export type ProductCard = ResultOf<typeof ProductCardFields>;
 
 export const relatedOfSingleProductDocument = graphql(
   `
-  query relatedOfSingleProduct($options: RelatedProductsInput!) {
-    relatedOfSingleProduct(options: $options) {
-      sameBrand { ...ProductCardFields }
-      mostWatched { ...ProductCardFields }
+    query relatedOfSingleProduct($options: RelatedProductsInput!) {
+      relatedOfSingleProduct(options: $options) {
+        sameBrand {
+          ...ProductCardFields
+        }
+        mostWatched {
+          ...ProductCardFields
+        }
+      }
     }
-  }
-`,
+  `,
   [ProductCardFields],
 );
 
@@ -59,10 +69,12 @@ export async function getRelatedProducts(client: ShopClient, productId: string, 
 
 export const productVariantFilterDocument = graphql(
   `
-  mutation productVariantFilter($input: VariantFilterInput!) {
-    productVariantFilter(input: $input) { ...VariantFields }
-  }
-`,
+    mutation productVariantFilter($input: VariantFilterInput!) {
+      productVariantFilter(input: $input) {
+        ...VariantFields
+      }
+    }
+  `,
   [VariantFields],
 );
 

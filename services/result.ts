@@ -23,9 +23,7 @@ type CodeOf<E extends ErrorMember> =
     : never;
 
 /** The failure an ErrorResult member becomes: its code and message plus every other selected field. */
-export type FailureOf<E> = E extends ErrorMember
-  ? Failure<CodeOf<E>, { [K in Exclude<keyof E, keyof ErrorMember>]: E[K] }>
-  : never;
+export type FailureOf<E> = E extends ErrorMember ? Failure<CodeOf<E>, { [K in Exclude<keyof E, keyof ErrorMember>]: E[K] }> : never;
 
 /** The union members that are not ErrorResults (the success, e.g. `Order` or `CurrentUser`). */
 export type SuccessOf<R> = R extends ErrorMember ? never : R;
@@ -79,7 +77,12 @@ export async function orRateLimited<T>(call: Promise<T>): Promise<T | RateLimite
   } catch (error) {
     if (error instanceof ShopApiError && (error.status === 429 || error.code === 'RATE_LIMIT_ERROR')) {
       const after = Number(error.errors[0]?.extensions?.retryAfterSeconds);
-      return { ok: false, code: 'RATE_LIMIT_ERROR', message: error.message, retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null };
+      return {
+        ok: false,
+        code: 'RATE_LIMIT_ERROR',
+        message: error.message,
+        retryAfterSeconds: Number.isFinite(after) && after > 0 ? after : null,
+      };
     }
     throw error;
   }

@@ -7,13 +7,15 @@ import { toResult, type Failure } from './result';
 
 export const productReviewsDocument = graphql(
   `
-  query productReviews($productId: ID!, $options: ReviewListOptions) {
-    productReviews(productId: $productId, options: $options) {
-      items { ...ReviewFields }
-      totalItems
+    query productReviews($productId: ID!, $options: ReviewListOptions) {
+      productReviews(productId: $productId, options: $options) {
+        items {
+          ...ReviewFields
+        }
+        totalItems
+      }
     }
-  }
-`,
+  `,
   [ReviewFields],
 );
 
@@ -30,16 +32,25 @@ export type ProductReview = ResultOf<typeof ReviewFields>;
 
 export const submitProductReviewDocument = graphql(
   `
-  mutation submitProductReview($input: SubmitProductReviewInput!) {
-    submitProductReview(input: $input) {
-      __typename
-      ... on ProductReview { ...ReviewFields }
-      ... on ErrorResult { errorCode message }
-      ... on ReviewInputError { field }
-      ... on RateLimitError { retryAfterSeconds }
+    mutation submitProductReview($input: SubmitProductReviewInput!) {
+      submitProductReview(input: $input) {
+        __typename
+        ... on ProductReview {
+          ...ReviewFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on ReviewInputError {
+          field
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
+      }
     }
-  }
-`,
+  `,
   [ReviewFields],
 );
 
@@ -76,7 +87,14 @@ export const reviewableOrderLinesDocument = graphql(`
       orders(options: { filter: { state: { in: $states } }, sort: { createdAt: DESC }, take: $take }) {
         items {
           id
-          lines { id orderLineHasReview productVariant { id productId } }
+          lines {
+            id
+            orderLineHasReview
+            productVariant {
+              id
+              productId
+            }
+          }
         }
       }
     }
@@ -84,10 +102,7 @@ export const reviewableOrderLinesDocument = graphql(`
 `);
 
 export type ReviewEligibility =
-  | { status: 'eligible'; orderLineId: string }
-  | { status: 'anonymous' }
-  | { status: 'not-purchased' }
-  | { status: 'already-reviewed' };
+  { status: 'eligible'; orderLineId: string } | { status: 'anonymous' } | { status: 'not-purchased' } | { status: 'already-reviewed' };
 
 /**
  * May the current shopper review this product, and with which order line? The newest purchased

@@ -11,18 +11,20 @@ export const SEARCH_TAKE = 100;
 
 export const searchDocument = graphql(
   `
-  query search($term: String!, $skip: Int, $take: Int) {
-    searchProducts(term: $term, skip: $skip, take: $take) {
-      items {
-        id
-        name
-        slug
-        featuredAsset { ...AssetFields }
+    query search($term: String!, $skip: Int, $take: Int) {
+      searchProducts(term: $term, skip: $skip, take: $take) {
+        items {
+          id
+          name
+          slug
+          featuredAsset {
+            ...AssetFields
+          }
+        }
+        totalItems
       }
-      totalItems
     }
-  }
-`,
+  `,
   [AssetFields],
 );
 

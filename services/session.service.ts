@@ -10,8 +10,18 @@ import { orRateLimited, toResult, type Failure, type RateLimited } from './resul
 // tells who is signed in (null for a guest).
 export const checkUserDocument = graphql(`
   query CheckUser {
-    activeCustomer { id firstName lastName emailAddress }
-    activeOrder { id lines { id } }
+    activeCustomer {
+      id
+      firstName
+      lastName
+      emailAddress
+    }
+    activeOrder {
+      id
+      lines {
+        id
+      }
+    }
     wishListLength
   }
 `);
@@ -36,7 +46,9 @@ export async function checkUser(client: ShopClient): Promise<CheckUserResult> {
 
 export const createSessionDocument = graphql(`
   mutation createSession {
-    createSession { token }
+    createSession {
+      token
+    }
   }
 `);
 
@@ -48,14 +60,19 @@ export type CurrentUser = ResultOf<typeof CurrentUserFields>;
 
 export const loginDocument = graphql(
   `
-  mutation login($username: String!, $password: String!, $rememberMe: Boolean) {
-    login(username: $username, password: $password, rememberMe: $rememberMe) {
-      __typename
-      ... on CurrentUser { ...CurrentUserFields }
-      ... on ErrorResult { errorCode message }
+    mutation login($username: String!, $password: String!, $rememberMe: Boolean) {
+      login(username: $username, password: $password, rememberMe: $rememberMe) {
+        __typename
+        ... on CurrentUser {
+          ...CurrentUserFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
     }
-  }
-`,
+  `,
   [CurrentUserFields],
 );
 
@@ -82,14 +99,19 @@ export async function login(
 
 export const authenticateDocument = graphql(
   `
-  mutation authenticate($input: AuthenticationInput!, $rememberMe: Boolean) {
-    authenticate(input: $input, rememberMe: $rememberMe) {
-      __typename
-      ... on CurrentUser { ...CurrentUserFields }
-      ... on ErrorResult { errorCode message }
+    mutation authenticate($input: AuthenticationInput!, $rememberMe: Boolean) {
+      authenticate(input: $input, rememberMe: $rememberMe) {
+        __typename
+        ... on CurrentUser {
+          ...CurrentUserFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
     }
-  }
-`,
+  `,
   [CurrentUserFields],
 );
 
@@ -112,7 +134,9 @@ export async function authenticateWithIdToken(
 
 export const logoutDocument = graphql(`
   mutation logout {
-    logout { success }
+    logout {
+      success
+    }
   }
 `);
 
@@ -125,9 +149,16 @@ export const registerDocument = graphql(`
   mutation register($input: RegisterCustomerInput!) {
     registerCustomerAccount(input: $input) {
       __typename
-      ... on Success { success }
-      ... on ErrorResult { errorCode message }
-      ... on PasswordValidationError { validationErrorMessage }
+      ... on Success {
+        success
+      }
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on PasswordValidationError {
+        validationErrorMessage
+      }
     }
   }
 `);
@@ -146,17 +177,28 @@ export async function register(
 
 export const verifyAccountDocument = graphql(
   `
-  mutation verifyAccount($code: String!, $email: String!, $password: String) {
-    verifyAccount(code: $code, email: $email, password: $password) {
-      __typename
-      ... on CurrentUser { ...CurrentUserFields }
-      ... on ErrorResult { errorCode message }
-      ... on VerificationCodeInvalidError { attemptsLeft }
-      ... on PasswordValidationError { validationErrorMessage }
-      ... on RateLimitError { retryAfterSeconds }
+    mutation verifyAccount($code: String!, $email: String!, $password: String) {
+      verifyAccount(code: $code, email: $email, password: $password) {
+        __typename
+        ... on CurrentUser {
+          ...CurrentUserFields
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+        ... on VerificationCodeInvalidError {
+          attemptsLeft
+        }
+        ... on PasswordValidationError {
+          validationErrorMessage
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
+      }
     }
-  }
-`,
+  `,
   [CurrentUserFields],
 );
 
@@ -178,7 +220,9 @@ export async function verifyAccount(
 
 export const refreshVerifyDocument = graphql(`
   mutation refreshVerify($emailAddress: String!) {
-    refreshVerify(emailAddress: $emailAddress) { success }
+    refreshVerify(emailAddress: $emailAddress) {
+      success
+    }
   }
 `);
 
@@ -186,4 +230,3 @@ export const refreshVerifyDocument = graphql(`
 export async function refreshVerify(client: ShopClient, emailAddress: string): Promise<{ ok: true } | RateLimited> {
   return orRateLimited(client.request(refreshVerifyDocument, { emailAddress }).then(() => ({ ok: true as const })));
 }
-

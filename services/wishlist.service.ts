@@ -4,13 +4,15 @@ import { graphql } from './graphql';
 
 export const getCustomerWishListDocument = graphql(
   `
-  query getCustomerWishList($options: ReviewListOptions) {
-    customerWishList(options: $options) {
-      items { ...ProductCardFields }
-      totalItems
+    query getCustomerWishList($options: ReviewListOptions) {
+      customerWishList(options: $options) {
+        items {
+          ...ProductCardFields
+        }
+        totalItems
+      }
     }
-  }
-`,
+  `,
   [ProductCardFields],
 );
 
@@ -31,7 +33,11 @@ export async function getWishListLength(client: ShopClient, options?: RequestOpt
 
 export const toggleFavDocument = graphql(`
   mutation toggleFav($productId: ID!) {
-    toggleFav(productId: $productId) { productId isFav count }
+    toggleFav(productId: $productId) {
+      productId
+      isFav
+      count
+    }
   }
 `);
 

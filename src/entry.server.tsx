@@ -36,36 +36,36 @@ export default async function handleRequest(
     const usedMessages = new Set<string>();
     const { pipe, abort } = recordMessageUsage(usedMessages, () =>
       renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        // Development keeps Vite's scripts as they are (hot reload, the inspector).
-        if (import.meta.env.PROD) {
-          const scripts = heroFirstScripts(() => catalogPartsScript(usedMessages));
-          scripts.pipe(body);
-          pipe(scripts);
-        } else {
-          pipe(body);
-        }
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell is rendered reject and are logged by React Router.
-        if (shellRendered) console.error(error);
-      },
-    }),
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // Development keeps Vite's scripts as they are (hot reload, the inspector).
+          if (import.meta.env.PROD) {
+            const scripts = heroFirstScripts(() => catalogPartsScript(usedMessages));
+            scripts.pipe(body);
+            pipe(scripts);
+          } else {
+            pipe(body);
+          }
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is rendered reject and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      }),
     );
   });
 }
@@ -88,7 +88,7 @@ export const HERO_FIRST_STARTER =
   '<script>(()=>{let started=false;const go=()=>{if(started)return;started=true;' +
   "for(const l of document.querySelectorAll('link[data-deferred-rel]')){const n=document.createElement('link');n.rel='modulepreload';n.href=l.getAttribute('href');document.head.append(n)}" +
   "for(const o of document.querySelectorAll('script[data-deferred-module]')){const n=document.createElement('script');n.type='module';n.setAttribute('async','');n.textContent=o.textContent;o.replaceWith(n)}};" +
-  "const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));" +
+  'const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));' +
   "const hero=document.querySelector('img[fetchpriority=high]');if(!hero||hero.complete)return painted();" +
   "hero.addEventListener('load',painted);hero.addEventListener('error',painted);setTimeout(go,2500);" +
   "for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true})})()</script>";

@@ -115,7 +115,9 @@ export const checkoutSetup = setup({
     setPaymentMethods: assign(({ context }, params: { methods: PaymentMethod[] }) => ({
       paymentMethods: params.methods,
       // A method that stopped being eligible (e.g. a coupon lowered the total) is unselected.
-      paymentMethodCode: params.methods.some((m) => m.code === context.paymentMethodCode && m.isEligible) ? context.paymentMethodCode : null,
+      paymentMethodCode: params.methods.some((m) => m.code === context.paymentMethodCode && m.isEligible)
+        ? context.paymentMethodCode
+        : null,
     })),
     selectPaymentMethod: assign(({ event }) => (event.type === 'payment.select' ? { paymentMethodCode: event.method } : {})),
     storePayment: assign((_, params: { result: AddPaymentResult }) =>
@@ -129,7 +131,8 @@ export const checkoutSetup = setup({
     storePlacedOrder: assign(({ context }) => ({ placedOrderCode: context.order?.code ?? context.urlCode, error: null })),
   },
   guards: {
-    resumesAt: ({ context }, params: { orders: CheckoutOrders; at: ResumeTarget }) => resumeTarget(params.orders, context.returning) === params.at,
+    resumesAt: ({ context }, params: { orders: CheckoutOrders; at: ResumeTarget }) =>
+      resumeTarget(params.orders, context.returning) === params.at,
     isRetryOf: ({ context }, params: { op: CheckoutOp }) => context.error?.op === params.op,
     canRetryPayment: ({ context }) => context.error?.op === 'pay' && context.paymentMethodCode !== null,
     /** A wrong code is not retried as is; only a request that never got an answer. */
@@ -142,8 +145,7 @@ export const checkoutSetup = setup({
     isGotoOf: ({ context }, params: { step: CheckoutStep }) => context.gotoStep === params.step,
     hasAddress: ({ context }) => context.addressId !== null,
     needsVerification: ({ context }) =>
-      context.requireVerifiedAddress &&
-      !context.addresses.find((a) => a.id === context.addressId)?.customFields?.verifiedShippingAddress,
+      context.requireVerifiedAddress && !context.addresses.find((a) => a.id === context.addressId)?.customFields?.verifiedShippingAddress,
     hasVerificationCode: ({ event }) => event.type === 'address.verify' && event.code.trim() !== '',
     isOk: (_, params: { result: { ok: boolean } }) => params.result.ok,
     isFailed: (_, params: { result: { ok: boolean } }) => !params.result.ok,

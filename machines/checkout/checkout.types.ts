@@ -117,9 +117,4 @@ export interface CheckoutOrders {
   byCode: Order | null;
 }
 
-export type {
-  AddPaymentResult,
-  SetShippingMethodResult,
-  TransitionResult,
-  VerifyAddressResult,
-};
+export type { AddPaymentResult, SetShippingMethodResult, TransitionResult, VerifyAddressResult };

@@ -76,7 +76,11 @@ export const confirmingState = checkoutSetup.createStateConfig({
               {
                 guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'paid' }) },
                 target: '#checkout.success',
-                actions: [{ type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) }, 'storePlacedOrder', 'resetCartCount'],
+                actions: [
+                  { type: 'storeLiveState', params: ({ event }) => ({ update: event.output }) },
+                  'storePlacedOrder',
+                  'resetCartCount',
+                ],
               },
               {
                 guard: { type: 'isVerdict', params: ({ event }) => ({ update: event.output, verdict: 'refused' }) },

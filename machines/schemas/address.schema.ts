@@ -59,7 +59,11 @@ export const addressSchema = v.pipe(
   ),
   // A gift goes to someone else: the courier needs the receiver's phone.
   v.forward(
-    v.partialCheck([['isGiftCart'], ['receiverPhone']], (a) => !a.isGiftCart || a.receiverPhone !== '', id('address.receiverPhone.required')),
+    v.partialCheck(
+      [['isGiftCart'], ['receiverPhone']],
+      (a) => !a.isGiftCart || a.receiverPhone !== '',
+      id('address.receiverPhone.required'),
+    ),
     ['receiverPhone'],
   ),
 );
@@ -69,8 +73,7 @@ export type AddressFormOutput = v.InferOutput<typeof addressSchema>;
 export type AddressField = keyof AddressFormValues;
 export type AddressErrors = Partial<Record<AddressField, AddressMessageId>>;
 
-export const validateAddress = (input: AddressFormValues) =>
-  validateFields<typeof addressSchema, AddressMessageId>(addressSchema, input);
+export const validateAddress = (input: AddressFormValues) => validateFields<typeof addressSchema, AddressMessageId>(addressSchema, input);
 
 export const emptyAddressValues = (countryCode = DEFAULT_PHONE_COUNTRY): AddressFormValues => ({
   firstName: '',

@@ -57,9 +57,7 @@ export type ContactFormOutput = v.InferOutput<typeof contactSchema>;
 export type ContactField = keyof ContactFormInput;
 export type ContactErrors = Partial<Record<ContactField, ContactMessageId>>;
 
-export function validateContact(
-  input: ContactFormInput,
-): { ok: true; value: ContactFormOutput } | { ok: false; errors: ContactErrors } {
+export function validateContact(input: ContactFormInput): { ok: true; value: ContactFormOutput } | { ok: false; errors: ContactErrors } {
   const result = v.safeParse(contactSchema, input);
   if (result.success) return { ok: true, value: result.output };
   const errors: ContactErrors = {};

@@ -67,11 +67,7 @@ export const validateEmailChange = (input: EmailChangeInput, currentEmail: strin
 // ---------- avatar: checked before upload, with the limits of the backend's image-upload service ----------
 
 export type AvatarMessageId =
-  | 'avatar.type.unsupported'
-  | 'avatar.size.tooLarge'
-  | 'avatar.size.empty'
-  | 'avatar.upload.rateLimited'
-  | 'avatar.upload.failed';
+  'avatar.type.unsupported' | 'avatar.size.tooLarge' | 'avatar.size.empty' | 'avatar.upload.rateLimited' | 'avatar.upload.failed';
 
 /** server/src/plugins/account/constants.ts (maxUploadBytes) and image-upload.service.ts (sniffImage). */
 export const AVATAR_LIMITS = {

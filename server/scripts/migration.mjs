@@ -12,8 +12,8 @@ import { baseEnv, buildIfStale, checkNode, isPostgres, SERVER_DIR } from './lib.
 checkNode();
 const [command, name] = process.argv.slice(2);
 if (!isPostgres()) {
-    console.error('Set DATABASE_URL=postgres://… (migrations are for PostgreSQL; SQLite synchronizes its schema).');
-    process.exit(1);
+  console.error('Set DATABASE_URL=postgres://… (migrations are for PostgreSQL; SQLite synchronizes its schema).');
+  process.exit(1);
 }
 Object.assign(process.env, baseEnv(), { DB_SYNCHRONIZE: 'false' });
 buildIfStale();
@@ -23,13 +23,13 @@ const { buildConfig } = require(path.join(SERVER_DIR, 'dist', 'vendure-config.js
 const config = buildConfig(process.env);
 
 if (command === 'generate' && name) {
-    const file = await generateMigration(config, { name, outputDir: path.join(SERVER_DIR, 'src', 'migrations') });
-    console.log(file ? `[migration] wrote ${file} (rebuild: npm run build:server)` : '[migration] schema is up to date');
+  const file = await generateMigration(config, { name, outputDir: path.join(SERVER_DIR, 'src', 'migrations') });
+  console.log(file ? `[migration] wrote ${file} (rebuild: npm run build:server)` : '[migration] schema is up to date');
 } else if (command === 'run') {
-    const done = await runMigrations(config);
-    console.log(`[migration] applied: ${done.length ? done.join(', ') : 'none'}`);
+  const done = await runMigrations(config);
+  console.log(`[migration] applied: ${done.length ? done.join(', ') : 'none'}`);
 } else {
-    console.error('usage: node server/scripts/migration.mjs generate <name> | run');
-    process.exit(1);
+  console.error('usage: node server/scripts/migration.mjs generate <name> | run');
+  process.exit(1);
 }
 process.exit(0);

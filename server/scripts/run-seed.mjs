@@ -9,26 +9,26 @@ import { baseEnv, buildIfStale, checkNode, dataDir, isPostgres, runNode, seededM
 checkNode();
 const args = process.argv.slice(2);
 const reset = args.includes('--reset');
-const passThrough = args.filter(a => a !== '--reset');
+const passThrough = args.filter((a) => a !== '--reset');
 const env = baseEnv();
 const dir = dataDir(env);
 
 async function resetPostgres() {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-    await client.end();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await client.end();
 }
 
 const started = Date.now();
 if (reset) {
-    if (isPostgres(env)) await resetPostgres();
-    wipeDataDir(env);
-    console.log(`[seed] reset ${dir}${isPostgres(env) ? ' and the PostgreSQL schema' : ''}`);
+  if (isPostgres(env)) await resetPostgres();
+  wipeDataDir(env);
+  console.log(`[seed] reset ${dir}${isPostgres(env) ? ' and the PostgreSQL schema' : ''}`);
 } else if (fs.existsSync(seededMarker(env)) || (!isPostgres(env) && fs.existsSync(`${dir}/vendure.sqlite`))) {
-    console.error(`[seed] ${dir} already holds a database; use \`npm run seed -- --reset\` to rebuild it.`);
-    process.exit(1);
+  console.error(`[seed] ${dir} already holds a database; use \`npm run seed -- --reset\` to rebuild it.`);
+  process.exit(1);
 }
 fs.mkdirSync(dir, { recursive: true });
 buildIfStale();

@@ -13,19 +13,19 @@ fs.mkdirSync(dir, { recursive: true });
 buildIfStale();
 
 if (!fs.existsSync(seededMarker(env))) {
-    console.log(`[server] ${dir} has no seeded database: seeding first (npm run seed -- --reset to redo later)`);
-    wipeDataDir(env); // a half-finished seed leaves no marker
-    const seedEnv = { ...env, DATA_DIR: dir, ...(env.DATABASE_URL ? { DB_SYNCHRONIZE: 'true' } : {}) };
-    const code = await runNode('seed/cli.js', [], seedEnv);
-    if (code !== 0) {
-        console.error('[server] seeding failed');
-        process.exit(code);
-    }
+  console.log(`[server] ${dir} has no seeded database: seeding first (npm run seed -- --reset to redo later)`);
+  wipeDataDir(env); // a half-finished seed leaves no marker
+  const seedEnv = { ...env, DATA_DIR: dir, ...(env.DATABASE_URL ? { DB_SYNCHRONIZE: 'true' } : {}) };
+  const code = await runNode('seed/cli.js', [], seedEnv);
+  if (code !== 0) {
+    console.error('[server] seeding failed');
+    process.exit(code);
+  }
 }
 
 const code = await runNode('index.js', process.argv.slice(2), {
-    ...env,
-    DATA_DIR: dir,
-    BOOT_STARTED_AT: String(started),
+  ...env,
+  DATA_DIR: dir,
+  BOOT_STARTED_AT: String(started),
 });
 process.exit(code);

@@ -14,35 +14,35 @@ import { buildConfig, isPostgres } from './vendure-config';
  * processes (e.g. with REDIS_URL + BullMQ, or the database job queue).
  */
 async function main() {
-    // process start (incl. module loading), or the start of run-server.mjs when launched by it
-    const started = Number(process.env.BOOT_STARTED_AT) || Math.round(performance.timeOrigin);
-    const config = buildConfig(process.env);
-    const workerOnly = process.argv.includes('--worker');
+  // process start (incl. module loading), or the start of run-server.mjs when launched by it
+  const started = Number(process.env.BOOT_STARTED_AT) || Math.round(performance.timeOrigin);
+  const config = buildConfig(process.env);
+  const workerOnly = process.argv.includes('--worker');
 
-    if (isPostgres(process.env) && process.env.DB_SYNCHRONIZE !== 'true') {
-        await runMigrations(config);
-    }
+  if (isPostgres(process.env) && process.env.DB_SYNCHRONIZE !== 'true') {
+    await runMigrations(config);
+  }
 
-    if (workerOnly) {
-        const worker = await bootstrapWorker(config);
-        await worker.startJobQueue();
-        Logger.info(`Worker ready in ${Date.now() - started} ms`, 'Server');
-        return;
-    }
+  if (workerOnly) {
+    const worker = await bootstrapWorker(config);
+    await worker.startJobQueue();
+    Logger.info(`Worker ready in ${Date.now() - started} ms`, 'Server');
+    return;
+  }
 
-    const app = await bootstrap(config);
-    if (process.env.RUN_WORKER !== 'false') {
-        await app.get(JobQueueService).start();
-    }
-    const { hostname, port } = config.apiOptions;
-    const ms = Date.now() - started;
-    // Machine-readable line for scripts: run-server.mjs and tests wait for it.
-    // eslint-disable-next-line no-console
-    console.log(`[server] ready in ${ms} ms at http://${hostname}:${port} (shop-api /shop-api, admin /admin, mailbox /mailbox)`);
+  const app = await bootstrap(config);
+  if (process.env.RUN_WORKER !== 'false') {
+    await app.get(JobQueueService).start();
+  }
+  const { hostname, port } = config.apiOptions;
+  const ms = Date.now() - started;
+  // Machine-readable line for scripts: run-server.mjs and tests wait for it.
+  // eslint-disable-next-line no-console
+  console.log(`[server] ready in ${ms} ms at http://${hostname}:${port} (shop-api /shop-api, admin /admin, mailbox /mailbox)`);
 }
 
-main().catch(err => {
-    // eslint-disable-next-line no-console
-    console.error(err);
-    process.exit(1);
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error(err);
+  process.exit(1);
 });

@@ -1,13 +1,6 @@
 import { AdminUiPlugin } from '@vendure/admin-ui-plugin';
 import { AssetServerPlugin } from '@vendure/asset-server-plugin';
-import {
-    DefaultJobQueuePlugin,
-    DefaultLogger,
-    DefaultSchedulerPlugin,
-    DefaultSearchPlugin,
-    LogLevel,
-    VendureConfig,
-} from '@vendure/core';
+import { DefaultJobQueuePlugin, DefaultLogger, DefaultSchedulerPlugin, DefaultSearchPlugin, LogLevel, VendureConfig } from '@vendure/core';
 import { EmailPlugin } from '@vendure/email-plugin';
 import { BullMQJobQueuePlugin } from '@vendure/job-queue-plugin/package/bullmq';
 import path from 'path';
@@ -21,77 +14,75 @@ import { storefrontPlugins } from './plugins';
 export const DEV_SUPERADMIN = { username: 'superadmin', password: 'superadmin' } as const;
 
 export const IMAGE_PRESETS = [
-    { name: 'tiny', width: 50, height: 50, mode: 'crop' },
-    { name: 'thumb', width: 150, height: 150, mode: 'crop' },
-    { name: 'small', width: 300, height: 300, mode: 'resize' },
-    { name: 'medium', width: 500, height: 500, mode: 'resize' },
-    { name: 'large', width: 800, height: 800, mode: 'resize' },
-    { name: 'xlarge', width: 1200, height: 1200, mode: 'resize' },
+  { name: 'tiny', width: 50, height: 50, mode: 'crop' },
+  { name: 'thumb', width: 150, height: 150, mode: 'crop' },
+  { name: 'small', width: 300, height: 300, mode: 'resize' },
+  { name: 'medium', width: 500, height: 500, mode: 'resize' },
+  { name: 'large', width: 800, height: 800, mode: 'resize' },
+  { name: 'xlarge', width: 1200, height: 1200, mode: 'resize' },
 ] as const;
 
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
-    return path.resolve(env.DATA_DIR || './data');
+  return path.resolve(env.DATA_DIR || './data');
 }
 
 export function isPostgres(env: NodeJS.ProcessEnv = process.env): boolean {
-    return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
+  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '');
 }
 
 function dbConnectionOptions(env: NodeJS.ProcessEnv, dataDir: string): VendureConfig['dbConnectionOptions'] {
-    const url = env.DATABASE_URL;
-    if (url && isPostgres(env)) {
-        // PostgreSQL (scale-out). Schema: run with DB_SYNCHRONIZE=true once on a fresh database
-        // (or generate TypeORM migrations into server/src/migrations and they run on boot).
-        return {
-            type: 'postgres',
-            url,
-            synchronize: env.DB_SYNCHRONIZE === 'true',
-            migrations: [path.join(__dirname, 'migrations', '*.+(js|ts)')],
-            logging: false,
-            ssl: env.DATABASE_SSL === 'true' ? { rejectUnauthorized: false } : undefined,
-        };
-    }
-    if (url) {
-        throw new Error(`Unsupported DATABASE_URL "${url.split(':')[0]}:…" (only postgres:// is supported)`);
-    }
-    // Embedded default: SQLite file in DATA_DIR. Schema kept in sync with the entities.
+  const url = env.DATABASE_URL;
+  if (url && isPostgres(env)) {
+    // PostgreSQL (scale-out). Schema: run with DB_SYNCHRONIZE=true once on a fresh database
+    // (or generate TypeORM migrations into server/src/migrations and they run on boot).
     return {
-        type: 'better-sqlite3',
-        database: path.join(dataDir, 'vendure.sqlite'),
-        synchronize: env.DB_SYNCHRONIZE !== 'false',
-        logging: false,
-        // WAL + synchronous=NORMAL: durable on process crash, no fsync per statement (bulk seeding
-        // and concurrent reads while the in-process job queue writes).
-        enableWAL: true,
-        prepareDatabase: (db: any) => {
-            db.pragma('synchronous = NORMAL');
-            db.pragma('busy_timeout = 5000');
-        },
+      type: 'postgres',
+      url,
+      synchronize: env.DB_SYNCHRONIZE === 'true',
+      migrations: [path.join(__dirname, 'migrations', '*.+(js|ts)')],
+      logging: false,
+      ssl: env.DATABASE_SSL === 'true' ? { rejectUnauthorized: false } : undefined,
     };
+  }
+  if (url) {
+    throw new Error(`Unsupported DATABASE_URL "${url.split(':')[0]}:…" (only postgres:// is supported)`);
+  }
+  // Embedded default: SQLite file in DATA_DIR. Schema kept in sync with the entities.
+  return {
+    type: 'better-sqlite3',
+    database: path.join(dataDir, 'vendure.sqlite'),
+    synchronize: env.DB_SYNCHRONIZE !== 'false',
+    logging: false,
+    // WAL + synchronous=NORMAL: durable on process crash, no fsync per statement (bulk seeding
+    // and concurrent reads while the in-process job queue writes).
+    enableWAL: true,
+    prepareDatabase: (db: any) => {
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+    },
+  };
 }
 
 function redisConnection(redisUrl: string) {
-    const u = new URL(redisUrl);
-    return {
-        host: u.hostname,
-        port: Number(u.port || 6379),
-        username: u.username ? decodeURIComponent(u.username) : undefined,
-        password: u.password ? decodeURIComponent(u.password) : undefined,
-        db: u.pathname && u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
-        tls: u.protocol === 'rediss:' ? {} : undefined,
-        maxRetriesPerRequest: null,
-    };
+  const u = new URL(redisUrl);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname && u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
 }
 
 function superadminCredentials(env: NodeJS.ProcessEnv) {
-    const username = env.SUPERADMIN_USERNAME || DEV_SUPERADMIN.username;
-    const password = env.SUPERADMIN_PASSWORD || DEV_SUPERADMIN.password;
-    if (env.NODE_ENV === 'production' && password === DEV_SUPERADMIN.password) {
-        throw new Error(
-            'NODE_ENV=production: set SUPERADMIN_PASSWORD (the local development default "superadmin" is refused).',
-        );
-    }
-    return { superadminCredentials: { identifier: username, password } };
+  const username = env.SUPERADMIN_USERNAME || DEV_SUPERADMIN.username;
+  const password = env.SUPERADMIN_PASSWORD || DEV_SUPERADMIN.password;
+  if (env.NODE_ENV === 'production' && password === DEV_SUPERADMIN.password) {
+    throw new Error('NODE_ENV=production: set SUPERADMIN_PASSWORD (the local development default "superadmin" is refused).');
+  }
+  return { superadminCredentials: { identifier: username, password } };
 }
 
 /**
@@ -101,76 +92,76 @@ function superadminCredentials(env: NodeJS.ProcessEnv) {
  * NODE_ENV. See server/README.md.
  */
 export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig {
-    const port = Number(env.SERVER_PORT || 3000);
-    const dataDir = resolveDataDir(env);
-    const isDev = env.NODE_ENV !== 'production';
-    const logLevel = (LogLevel as any)[env.LOG_LEVEL ?? ''] ?? (isDev ? LogLevel.Info : LogLevel.Warn);
-    if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
-        throw new Error('NODE_ENV=production: set COOKIE_SECRET.');
-    }
+  const port = Number(env.SERVER_PORT || 3000);
+  const dataDir = resolveDataDir(env);
+  const isDev = env.NODE_ENV !== 'production';
+  const logLevel = (LogLevel as any)[env.LOG_LEVEL ?? ''] ?? (isDev ? LogLevel.Info : LogLevel.Warn);
+  if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
+    throw new Error('NODE_ENV=production: set COOKIE_SECRET.');
+  }
 
-    const plugins: NonNullable<VendureConfig['plugins']> = [
-        AssetServerPlugin.init({
-            route: 'assets',
-            assetUploadDir: path.join(dataDir, 'assets'),
-            // Relative URLs: the storefront proxies /assets to Vendure, so the browser uses one origin.
-            assetUrlPrefix: env.ASSET_URL_PREFIX || '/assets/',
-            presets: IMAGE_PRESETS.map(p => ({ ...p })),
-        }),
-        env.REDIS_URL
-            ? BullMQJobQueuePlugin.init({ connection: redisConnection(env.REDIS_URL) })
-            : DefaultJobQueuePlugin.init({ useDatabaseForBuffer: true, pollInterval: 200 }),
-        DefaultSchedulerPlugin.init(),
-        DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
-        EmailPlugin.init(emailPluginOptions(env, dataDir)),
-        I18nArPlugin,
-        ...storefrontPlugins,
-    ];
-    if (env.ADMIN_UI !== 'false') {
-        plugins.push(AdminUiPlugin.init({ route: 'admin', port }));
-    }
+  const plugins: NonNullable<VendureConfig['plugins']> = [
+    AssetServerPlugin.init({
+      route: 'assets',
+      assetUploadDir: path.join(dataDir, 'assets'),
+      // Relative URLs: the storefront proxies /assets to Vendure, so the browser uses one origin.
+      assetUrlPrefix: env.ASSET_URL_PREFIX || '/assets/',
+      presets: IMAGE_PRESETS.map((p) => ({ ...p })),
+    }),
+    env.REDIS_URL
+      ? BullMQJobQueuePlugin.init({ connection: redisConnection(env.REDIS_URL) })
+      : DefaultJobQueuePlugin.init({ useDatabaseForBuffer: true, pollInterval: 200 }),
+    DefaultSchedulerPlugin.init(),
+    DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
+    EmailPlugin.init(emailPluginOptions(env, dataDir)),
+    I18nArPlugin,
+    ...storefrontPlugins,
+  ];
+  if (env.ADMIN_UI !== 'false') {
+    plugins.push(AdminUiPlugin.init({ route: 'admin', port }));
+  }
 
-    return {
-        apiOptions: {
-            hostname: env.SERVER_HOST || '127.0.0.1',
-            port,
-            shopApiPath: 'shop-api',
-            adminApiPath: 'admin-api',
-            shopApiPlayground: isDev ? { settings: { 'request.credentials': 'include' } as any } : false,
-            adminApiPlayground: isDev ? { settings: { 'request.credentials': 'include' } as any } : false,
-            // The storefront reverse-proxies /shop-api and /assets (same origin), so CORS is only
-            // needed for local tools: allow the storefront origin(s) explicitly.
-            cors: {
-                origin: (env.CORS_ORIGINS || env.STOREFRONT_URL || 'http://127.0.0.1:8080,http://localhost:8080')
-                    .split(',')
-                    .map(s => s.trim())
-                    .filter(Boolean),
-                credentials: true,
-            },
-            // Blocks cross-site "simple" requests (login CSRF with the session cookie). JSON POSTs
-            // pass; multipart uploads (uploadImage) and GET queries must send the header
-            // `apollo-require-preflight: true` (services/client.ts does).
-            csrfPrevention: true,
-            shopApiDebug: false,
-            adminApiDebug: false,
-        },
-        authOptions: {
-            tokenMethod: ['bearer', 'cookie'],
-            requireVerification: true,
-            ...superadminCredentials(env),
-            cookieOptions: {
-                name: { shop: 'vendure-shop-session', admin: 'vendure-admin-session' },
-                secret: env.COOKIE_SECRET || 'local-dev-cookie-secret',
-                sameSite: 'lax',
-                httpOnly: true,
-            },
-        },
-        dbConnectionOptions: dbConnectionOptions(env, dataDir),
-        paymentOptions: {
-            paymentMethodHandlers: [],
-        },
-        customFields,
-        logger: new DefaultLogger({ level: logLevel }),
-        plugins,
-    };
+  return {
+    apiOptions: {
+      hostname: env.SERVER_HOST || '127.0.0.1',
+      port,
+      shopApiPath: 'shop-api',
+      adminApiPath: 'admin-api',
+      shopApiPlayground: isDev ? { settings: { 'request.credentials': 'include' } as any } : false,
+      adminApiPlayground: isDev ? { settings: { 'request.credentials': 'include' } as any } : false,
+      // The storefront reverse-proxies /shop-api and /assets (same origin), so CORS is only
+      // needed for local tools: allow the storefront origin(s) explicitly.
+      cors: {
+        origin: (env.CORS_ORIGINS || env.STOREFRONT_URL || 'http://127.0.0.1:8080,http://localhost:8080')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        credentials: true,
+      },
+      // Blocks cross-site "simple" requests (login CSRF with the session cookie). JSON POSTs
+      // pass; multipart uploads (uploadImage) and GET queries must send the header
+      // `apollo-require-preflight: true` (services/client.ts does).
+      csrfPrevention: true,
+      shopApiDebug: false,
+      adminApiDebug: false,
+    },
+    authOptions: {
+      tokenMethod: ['bearer', 'cookie'],
+      requireVerification: true,
+      ...superadminCredentials(env),
+      cookieOptions: {
+        name: { shop: 'vendure-shop-session', admin: 'vendure-admin-session' },
+        secret: env.COOKIE_SECRET || 'local-dev-cookie-secret',
+        sameSite: 'lax',
+        httpOnly: true,
+      },
+    },
+    dbConnectionOptions: dbConnectionOptions(env, dataDir),
+    paymentOptions: {
+      paymentMethodHandlers: [],
+    },
+    customFields,
+    logger: new DefaultLogger({ level: logLevel }),
+    plugins,
+  };
 }

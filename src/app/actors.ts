@@ -333,7 +333,8 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
           removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
         },
         actions: {
-          orderChanged: (_, params) => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
+          orderChanged: (_, params) =>
+            (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
         },
       }),
       profile: profileMachine.provide({
@@ -429,7 +430,9 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       search.start();
       unsubscribeTabs =
         channel?.subscribe((message) =>
-          shop.send(message.type === 'cart' ? { type: 'tabs.cartChanged' } : { type: 'tabs.wishlistChanged', guestItems: guestWishlist.read() }),
+          shop.send(
+            message.type === 'cart' ? { type: 'tabs.cartChanged' } : { type: 'tabs.wishlistChanged', guestItems: guestWishlist.read() },
+          ),
         ) ?? null;
     },
     stop() {

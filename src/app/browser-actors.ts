@@ -27,7 +27,7 @@ export type InspectorMode = 'local' | 'stately';
 
 /** `?inspect` → local, `?inspect=stately` → stately; `VITE_INSPECT` (`1` or `stately`) when the URL says nothing. */
 export function inspectorModeOf(search: string, env: string | undefined): InspectorMode | null {
-  const asked = new URLSearchParams(search).get('inspect') ?? (env === '1' ? '' : (env || null));
+  const asked = new URLSearchParams(search).get('inspect') ?? (env === '1' ? '' : env || null);
   if (asked === null) return null;
   return asked === 'stately' ? 'stately' : 'local';
 }

@@ -15,7 +15,10 @@ export function progressFetch(onProgress: (loaded: number, total: number) => voi
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
       xhr.onload = () => {
         const headers = new Headers();
-        for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
           const cut = line.indexOf(':');
           if (cut > 0) headers.append(line.slice(0, cut).trim(), line.slice(cut + 1).trim());
         }

@@ -48,7 +48,10 @@ export function CartStatus() {
     body = (
       <div className="cart-status__box" role="status">
         <p>
-          <Trans>Added to your cart.</Trans> <LocaleLink to="/cart"><Trans>View cart</Trans></LocaleLink>
+          <Trans>Added to your cart.</Trans>{' '}
+          <LocaleLink to="/cart">
+            <Trans>View cart</Trans>
+          </LocaleLink>
         </p>
         <button type="button" className="button button--secondary" onClick={() => void send({ type: 'cart.dismiss' })}>
           <Trans>Dismiss</Trans>
@@ -56,9 +59,5 @@ export function CartStatus() {
       </div>
     );
   }
-  return (
-    <div className="cart-status">
-      {body}
-    </div>
-  );
+  return <div className="cart-status">{body}</div>;
 }

@@ -196,9 +196,7 @@ function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event
           <Trans>Review your order</Trans>
         </h2>
         <OrderLines lines={context.order.lines} />
-        {coupon && (
-          <CouponFormFor actor={coupon} send={(event) => coupon.send(event)} appliedCodes={context.order.couponCodes} />
-        )}
+        {coupon && <CouponFormFor actor={coupon} send={(event) => coupon.send(event)} appliedCodes={context.order.couponCodes} />}
         <div className="checkout-card__actions">
           <button
             type="button"

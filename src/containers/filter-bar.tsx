@@ -11,50 +11,50 @@ import { usePageActor } from './use-page-actor';
  * the machine's `price.apply` becomes a navigation to the listing's canonical URL.
  */
 export function FilterBarContainer(props: FilterBarProps) {
-    const { params, data, hrefFor, navigate } = props;
-    const bounds = data.priceBounds;
+  const { params, data, hrefFor, navigate } = props;
+  const bounds = data.priceBounds;
 
-    // The price machine comes with the app's actors (after hydration; a price change asks for them).
-    // Until then the slider shows the same draft from the URL, and a change made meanwhile is shown
-    // here and queued for the machine.
-    const [earlyDraft, setEarlyDraft] = useState<PriceRange | null>(null);
-    const latest = useRef({ params, hrefFor, navigate });
-    latest.current = { params, hrefFor, navigate };
-    // What the machine was last told of the URL: a new machine starts from it, so no sync is due.
-    const synced = useRef('');
-    const urlKey = `${bounds.min}:${bounds.max}:${params.minPrice}:${params.maxPrice}`;
+  // The price machine comes with the app's actors (after hydration; a price change asks for them).
+  // Until then the slider shows the same draft from the URL, and a change made meanwhile is shown
+  // here and queued for the machine.
+  const [earlyDraft, setEarlyDraft] = useState<PriceRange | null>(null);
+  const latest = useRef({ params, hrefFor, navigate });
+  latest.current = { params, hrefFor, navigate };
+  // What the machine was last told of the URL: a new machine starts from it, so no sync is due.
+  const synced = useRef('');
+  const urlKey = `${bounds.min}:${bounds.max}:${params.minPrice}:${params.maxPrice}`;
 
-    const { actor: price, send: sendToMachine } = usePageActor((machines) => machines.catalogueFilters, {
-        input: { bounds, min: params.minPrice, max: params.maxPrice },
-        eager: false,
-        onStart: (actor) => {
-            synced.current = urlKey;
-            setEarlyDraft(null);
-            // Subscribed before the queued events are replayed: a queued commit may apply at once.
-            const sub = actor.on('price.apply', ({ min, max }) => {
-                const l = latest.current;
-                l.navigate(l.hrefFor(withFilters(l.params, { minPrice: min, maxPrice: max })));
-            });
-            return () => sub.unsubscribe();
-        },
-    });
+  const { actor: price, send: sendToMachine } = usePageActor((machines) => machines.catalogueFilters, {
+    input: { bounds, min: params.minPrice, max: params.maxPrice },
+    eager: false,
+    onStart: (actor) => {
+      synced.current = urlKey;
+      setEarlyDraft(null);
+      // Subscribed before the queued events are replayed: a queued commit may apply at once.
+      const sub = actor.on('price.apply', ({ min, max }) => {
+        const l = latest.current;
+        l.navigate(l.hrefFor(withFilters(l.params, { minPrice: min, maxPrice: max })));
+      });
+      return () => sub.unsubscribe();
+    },
+  });
 
-    const send = (event: CatalogueFiltersEvent) => {
-        if (!price && event.type === 'price.change') {
-            setEarlyDraft((d) => nextDraft(d ?? draftFrom(bounds, params.minPrice, params.maxPrice), event, bounds));
-        }
-        sendToMachine(event);
-    };
+  const send = (event: CatalogueFiltersEvent) => {
+    if (!price && event.type === 'price.change') {
+      setEarlyDraft((d) => nextDraft(d ?? draftFrom(bounds, params.minPrice, params.maxPrice), event, bounds));
+    }
+    sendToMachine(event);
+  };
 
-    const machineDraft = useActorSelector(price, (s) => s.context.draft, null);
-    const draft = machineDraft ?? earlyDraft ?? draftFrom(bounds, params.minPrice, params.maxPrice);
+  const machineDraft = useActorSelector(price, (s) => s.context.draft, null);
+  const draft = machineDraft ?? earlyDraft ?? draftFrom(bounds, params.minPrice, params.maxPrice);
 
-    // The URL moved (back button, another filter, clear): the slider follows it.
-    useEffect(() => {
-        if (!price || synced.current === urlKey) return;
-        synced.current = urlKey;
-        price.send({ type: 'filters.sync', bounds, min: params.minPrice, max: params.maxPrice });
-    }, [price, urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The URL moved (back button, another filter, clear): the slider follows it.
+  useEffect(() => {
+    if (!price || synced.current === urlKey) return;
+    synced.current = urlKey;
+    price.send({ type: 'filters.sync', bounds, min: params.minPrice, max: params.maxPrice });
+  }, [price, urlKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-    return <FilterBar {...props} price={{ draft, send }} />;
+  return <FilterBar {...props} price={{ draft, send }} />;
 }

@@ -82,7 +82,12 @@ export function OrderCancel({ orderCode, orderState, cancellable, reasonMax, onC
             <button type="submit" className="button button--primary" disabled={!snapshot?.can({ type: 'cancel.confirm' })}>
               {cancelling ? t`Cancelling…` : t`Yes, cancel this order`}
             </button>
-            <button type="button" className="button button--secondary" disabled={cancelling} onClick={() => send({ type: 'cancel.dismiss' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={cancelling}
+              onClick={() => send({ type: 'cancel.dismiss' })}
+            >
               {t`Keep the order`}
             </button>
           </div>

@@ -7,9 +7,9 @@ import { useAppActorsHandle } from './app-actors';
  * not run scripts do not count).
  */
 export function useRecordProductView(productId: string): void {
-    const { actors } = useAppActorsHandle();
-    // Waits for the app's actors (they load after hydration), then counts once per product.
-    useEffect(() => {
-        actors?.recordProductView(productId);
-    }, [actors, productId]);
+  const { actors } = useAppActorsHandle();
+  // Waits for the app's actors (they load after hydration), then counts once per product.
+  useEffect(() => {
+    actors?.recordProductView(productId);
+  }, [actors, productId]);
 }

@@ -12,17 +12,7 @@
 
 /** Parts a page can ask for before hydrating; `full` is the whole catalog. */
 export type CatalogPart =
-  | 'core'
-  | 'home'
-  | 'listing'
-  | 'product'
-  | 'about'
-  | 'approach'
-  | 'culture'
-  | 'installment'
-  | 'faqs'
-  | 'policy'
-  | 'rest';
+  'core' | 'home' | 'listing' | 'product' | 'about' | 'approach' | 'culture' | 'installment' | 'faqs' | 'policy' | 'rest';
 
 /** Origins whose messages are not needed for the first paint of every page (the shell). */
 const NOT_CORE = [

@@ -1,10 +1,4 @@
-import {
-  FALLBACK_LOCALE,
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE,
-  type Locale,
-} from './locales';
+import { FALLBACK_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from './locales';
 import { localeFromPath, localizePath } from './paths';
 
 /** What the server knows about a request when it decides the locale (all plain data). */
@@ -112,8 +106,7 @@ export function negotiateLocale(req: NegotiationRequest, options: NegotiationOpt
   const routeLocale = localeFromPath(req.url.pathname);
   const cookieValue = options.cookieEnabled ? parseCookies(req.cookie).get(cookieName) : undefined;
   const stored = isLocale(cookieValue) ? cookieValue : null;
-  const cookieFor = (locale: Locale) =>
-    options.cookieEnabled && stored !== locale ? localeCookie(locale, options) : null;
+  const cookieFor = (locale: Locale) => (options.cookieEnabled && stored !== locale ? localeCookie(locale, options) : null);
   const stay = (reason: NegotiationResult['reason']): NegotiationResult => ({
     locale: routeLocale,
     redirectTo: null,

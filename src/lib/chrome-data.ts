@@ -43,11 +43,9 @@ export const EMPTY_CHROME: ChromeData = { categories: [], alert: null, brands: [
 export const catalogueHref = {
   category: (code: string) => `/products/c/${encodeURIComponent(code)}`,
   /** Desktop dropdowns: the category listing filtered by subcategory (spec §2). */
-  subCategoryQuery: (category: string, sub: string) =>
-    `/products/c/${encodeURIComponent(category)}?subCategory=${encodeURIComponent(sub)}`,
+  subCategoryQuery: (category: string, sub: string) => `/products/c/${encodeURIComponent(category)}?subCategory=${encodeURIComponent(sub)}`,
   /** Mobile menu: the path form of the same listing (spec §2). */
-  subCategoryPath: (category: string, sub: string) =>
-    `/products/c/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`,
+  subCategoryPath: (category: string, sub: string) => `/products/c/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`,
   /** Footer "top brands": a brand listing by brand code. */
   brand: (code: string) => `/products/brand/${encodeURIComponent(code)}`,
 } as const;

@@ -19,40 +19,40 @@ const PDI = '\u2069';
 const cache = new Map<string, Intl.NumberFormat>();
 
 function formatter(locale: MoneyLocale, fractionDigits: 0 | 2): Intl.NumberFormat {
-    const key = `${locale}:${fractionDigits}`;
-    let f = cache.get(key);
-    if (!f) {
-        f = new Intl.NumberFormat(intlLocale(locale), {
-            style: 'currency',
-            currency: 'SAR',
-            minimumFractionDigits: fractionDigits,
-            maximumFractionDigits: fractionDigits,
-        });
-        cache.set(key, f);
-    }
-    return f;
+  const key = `${locale}:${fractionDigits}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(locale), {
+      style: 'currency',
+      currency: 'SAR',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    cache.set(key, f);
+  }
+  return f;
 }
 
 /** Whole riyals print without ".00" (cleaner cards); anything with halalas prints two digits. */
 export function formatMoneyPlain(halalas: number, locale: MoneyLocale): string {
-    if (!Number.isFinite(halalas)) throw new RangeError(`formatMoney: not a finite amount: ${halalas}`);
-    const whole = Math.round(halalas) % 100 === 0;
-    return formatter(locale, whole ? 0 : 2).format(Math.round(halalas) / 100);
+  if (!Number.isFinite(halalas)) throw new RangeError(`formatMoney: not a finite amount: ${halalas}`);
+  const whole = Math.round(halalas) % 100 === 0;
+  return formatter(locale, whole ? 0 : 2).format(Math.round(halalas) / 100);
 }
 
 /** Bidi-isolated text: safe to concatenate into sentences of either direction. */
 export function formatMoney(halalas: number, locale: MoneyLocale): string {
-    return FSI + formatMoneyPlain(halalas, locale) + PDI;
+  return FSI + formatMoneyPlain(halalas, locale) + PDI;
 }
 
 /** Plain decimal SAR value for machine-readable places (JSON-LD, data attributes): "1234.50". */
 export function toDecimalString(halalas: number): string {
-    const sign = halalas < 0 ? '-' : '';
-    const abs = Math.abs(Math.round(halalas));
-    return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  const sign = halalas < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(halalas));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Converts riyals typed by a shopper (price filter) to halalas. */
 export function riyalsToHalalas(riyals: number): number {
-    return Math.round(riyals * 100);
+  return Math.round(riyals * 100);
 }

@@ -18,9 +18,7 @@ export function ssrClient(locale: Locale): ShopClient {
       name: 'ssr',
       recorder: {
         record(call) {
-          console.warn(
-            `[ssr] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`,
-          );
+          console.warn(`[ssr] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`);
         },
       },
     });
@@ -35,12 +33,7 @@ const cache = createReadCache({ ttlMs: config.ssrCacheTtlMs, maxEntries: config.
  * A cached anonymous catalogue read: `operation` is the spec operation name and, with
  * `variables` and the language, the cache key. Only for data that is the same for every visitor.
  */
-export function cachedRead<T>(
-  locale: Locale,
-  operation: string,
-  variables: unknown,
-  read: (client: ShopClient) => Promise<T>,
-): Promise<T> {
+export function cachedRead<T>(locale: Locale, operation: string, variables: unknown, read: (client: ShopClient) => Promise<T>): Promise<T> {
   return cache.read(operation, variables, locale, () => read(ssrClient(locale)));
 }
 

@@ -18,23 +18,23 @@ export default function About() {
       title={<Trans>About Elegance Store</Trans>}
       lead={
         <Trans>
-          A Saudi online shop built around one promise: genuine products, honest prices and service you can count on, in
-          Arabic and in English.
+          A Saudi online shop built around one promise: genuine products, honest prices and service you can count on, in Arabic and in
+          English.
         </Trans>
       }
     >
       <ContentSection id="about-who" title={<Trans>Who we are</Trans>}>
         <p>
           <Trans>
-            Elegance Store brings together fashion, beauty, home and everyday essentials from brands we know and trust. We
-            started with a simple idea: shopping online in the Kingdom should feel as reliable as visiting your favourite
-            shop, with clear prices, real stock and people who answer when you need them.
+            Elegance Store brings together fashion, beauty, home and everyday essentials from brands we know and trust. We started with a
+            simple idea: shopping online in the Kingdom should feel as reliable as visiting your favourite shop, with clear prices, real
+            stock and people who answer when you need them.
           </Trans>
         </p>
         <p>
           <Trans>
-            Every product page shows the final price including 15% VAT, the stock that is actually available and the
-            options you can choose. What you see is what you pay.
+            Every product page shows the final price including 15% VAT, the stock that is actually available and the options you can choose.
+            What you see is what you pay.
           </Trans>
         </p>
       </ContentSection>
@@ -74,8 +74,8 @@ export default function About() {
         <p>
           <Trans>
             Read about <LocaleLink to="/approach">how we choose our products</LocaleLink>, meet{' '}
-            <LocaleLink to="/culture">the team and its values</LocaleLink>, or{' '}
-            <LocaleLink to="/contact">get in touch</LocaleLink> — we are happy to help.
+            <LocaleLink to="/culture">the team and its values</LocaleLink>, or <LocaleLink to="/contact">get in touch</LocaleLink> — we are
+            happy to help.
           </Trans>
         </p>
       </ContentSection>

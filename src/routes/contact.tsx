@@ -37,7 +37,8 @@ function ContactFormContainer() {
     if (!actor) {
       setEarly((e) => {
         if (event.type === 'contact.change') return { ...e, values: { ...e.values, [event.field]: event.value } };
-        if (event.type === 'contact.changePhone') return { ...e, values: { ...e.values, phone: { value: event.value, valid: event.valid } } };
+        if (event.type === 'contact.changePhone')
+          return { ...e, values: { ...e.values, phone: { value: event.value, valid: event.valid } } };
         if (event.type === 'contact.submit') return { ...e, submitted: true };
         return e;
       });
@@ -132,9 +133,7 @@ export default function Contact() {
                 <Trans>About an order?</Trans>
               </h2>
               <p>
-                <Trans>
-                  Include your order number (you find it in your account under Orders) so we can help you faster.
-                </Trans>
+                <Trans>Include your order number (you find it in your account under Orders) so we can help you faster.</Trans>
               </p>
             </div>
           </div>
@@ -146,8 +145,8 @@ export default function Contact() {
               </h2>
               <p>
                 <Trans>
-                  Read our <LocaleLink to="/pages/exchange-and-return-policy?type=exchange">exchange and return
-                  policy</LocaleLink> or the <LocaleLink to="/faqs">FAQs</LocaleLink> for quick answers.
+                  Read our <LocaleLink to="/pages/exchange-and-return-policy?type=exchange">exchange and return policy</LocaleLink> or the{' '}
+                  <LocaleLink to="/faqs">FAQs</LocaleLink> for quick answers.
                 </Trans>
               </p>
             </div>

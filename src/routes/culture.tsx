@@ -16,7 +16,9 @@ export default function Culture() {
   return (
     <ContentPage
       title={<Trans>Our culture</Trans>}
-      lead={<Trans>A small team with a clear idea of how customers should be treated — the way we would want our own families treated.</Trans>}
+      lead={
+        <Trans>A small team with a clear idea of how customers should be treated — the way we would want our own families treated.</Trans>
+      }
     >
       <ContentSection id="culture-values" title={<Trans>What we value</Trans>}>
         <FeatureGrid
@@ -51,14 +53,14 @@ export default function Culture() {
       <ContentSection id="culture-team" title={<Trans>How we work</Trans>}>
         <p>
           <Trans>
-            Buyers, customer care, warehouse and technology work as one team. Customer feedback reaches the people who can
-            act on it, and we measure ourselves by how many customers come back.
+            Buyers, customer care, warehouse and technology work as one team. Customer feedback reaches the people who can act on it, and we
+            measure ourselves by how many customers come back.
           </Trans>
         </p>
         <p>
           <Trans>
-            We are proud to serve customers across Saudi Arabia and to grow with the Kingdom's digital economy, supporting
-            local partners for delivery, payments and services wherever we can.
+            We are proud to serve customers across Saudi Arabia and to grow with the Kingdom's digital economy, supporting local partners
+            for delivery, payments and services wherever we can.
           </Trans>
         </p>
       </ContentSection>

@@ -17,8 +17,8 @@ export default function Installment() {
       title={<Trans>Pay in installments</Trans>}
       lead={
         <Trans>
-          Buy what you need today and spread the cost: at checkout you can split your order into smaller payments with
-          Tamara or Tabby, two Saudi-licensed buy-now-pay-later providers.
+          Buy what you need today and spread the cost: at checkout you can split your order into smaller payments with Tamara or Tabby, two
+          Saudi-licensed buy-now-pay-later providers.
         </Trans>
       }
     >
@@ -30,8 +30,8 @@ export default function Installment() {
           </h2>
           <p>
             <Trans>
-              Split your order into equal monthly payments. The first payment is taken when you place the order and the
-              rest follow every month, with reminders before each one.
+              Split your order into equal monthly payments. The first payment is taken when you place the order and the rest follow every
+              month, with reminders before each one.
             </Trans>
           </p>
         </section>
@@ -42,8 +42,8 @@ export default function Installment() {
           </h2>
           <p>
             <Trans>
-              Pay in four interest-free payments: a quarter today and the rest over the following weeks. You can follow and
-              pay your installments in the Tabby app.
+              Pay in four interest-free payments: a quarter today and the rest over the following weeks. You can follow and pay your
+              installments in the Tabby app.
             </Trans>
           </p>
         </section>
@@ -59,8 +59,7 @@ export default function Installment() {
           </li>
           <li>
             <Trans>
-              You are taken to the provider's secure page. Sign in or register with your mobile number and follow their
-              quick check.
+              You are taken to the provider's secure page. Sign in or register with your mobile number and follow their quick check.
             </Trans>
           </li>
           <li>
@@ -79,8 +78,7 @@ export default function Installment() {
           </li>
           <li>
             <Trans>
-              Approval and the available plans are decided by the provider for each order; the options you are offered
-              appear at checkout.
+              Approval and the available plans are decided by the provider for each order; the options you are offered appear at checkout.
             </Trans>
           </li>
         </ul>
@@ -92,14 +90,13 @@ export default function Installment() {
             <Trans>The total you pay in installments is the same as the order total shown at checkout.</Trans>
           </li>
           <li>
-            <Trans>
-              Late fees, if any, are set by the provider. Please read their terms before you confirm the payment.
-            </Trans>
+            <Trans>Late fees, if any, are set by the provider. Please read their terms before you confirm the payment.</Trans>
           </li>
           <li>
             <Trans>
-              Returns and refunds follow our <LocaleLink to="/pages/exchange-and-return-policy?type=exchange">exchange and
-              return policy</LocaleLink>; the provider adjusts your remaining installments when a refund is made.
+              Returns and refunds follow our{' '}
+              <LocaleLink to="/pages/exchange-and-return-policy?type=exchange">exchange and return policy</LocaleLink>; the provider adjusts
+              your remaining installments when a refund is made.
             </Trans>
           </li>
         </ul>

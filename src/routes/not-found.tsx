@@ -9,8 +9,7 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, { title: '', description: '', notFound: true });
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: '', description: '', notFound: true });
 
 export default function NotFound() {
   return <NotFoundView />;

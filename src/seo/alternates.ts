@@ -36,13 +36,7 @@ export interface PageUrls {
  * Canonical and hreflang alternates (ar, en, x-default → the Arabic root version) of the page at
  * `pathname` (either locale's form), keeping only the `keep` query parameters.
  */
-export function pageUrls(
-  origin: string,
-  pathname: string,
-  locale: Locale,
-  search = '',
-  keep: readonly string[] = [],
-): PageUrls {
+export function pageUrls(origin: string, pathname: string, locale: Locale, search = '', keep: readonly string[] = []): PageUrls {
   const neutral = stripLocalePrefix(pathname) + canonicalSearch(search, keep);
   const alternates: AlternateLink[] = LOCALES.map((l) => ({ hreflang: l, href: absoluteUrl(origin, neutral, l) }));
   alternates.push({ hreflang: 'x-default', href: absoluteUrl(origin, neutral, ROOT_LOCALE) });

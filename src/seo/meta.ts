@@ -39,13 +39,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     tags.push({ name: 'robots', content: 'noindex' });
     return tags;
   }
-  const { canonical, alternates } = pageUrls(
-    input.origin,
-    input.pathname,
-    input.locale,
-    input.search ?? '',
-    input.keepParams ?? [],
-  );
+  const { canonical, alternates } = pageUrls(input.origin, input.pathname, input.locale, input.search ?? '', input.keepParams ?? []);
   tags.push({ tagName: 'link', rel: 'canonical', href: canonical });
   for (const alt of alternates) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: alt.hreflang, href: alt.href });
   tags.push({ property: 'og:url', content: canonical });

@@ -114,7 +114,13 @@ export function storedHeaders(headers) {
   return out;
 }
 
-export function createHtmlCache({ ttlMs = 10_000, staleMs = 30_000, maxEntries = 300, maxBodyBytes = 2 * 1024 * 1024, now = Date.now } = {}) {
+export function createHtmlCache({
+  ttlMs = 10_000,
+  staleMs = 30_000,
+  maxEntries = 300,
+  maxBodyBytes = 2 * 1024 * 1024,
+  now = Date.now,
+} = {}) {
   /** @type {Map<string, any>} insertion order = least recently used first */
   const entries = new Map();
   /** keys being rendered for the first time → waiters for the outcome (entry or null) */

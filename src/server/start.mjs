@@ -155,9 +155,7 @@ async function main() {
     for (const c of alive) c.kill('SIGTERM');
     const force = setTimeout(() => alive.forEach((c) => !c.exited && c.kill('SIGKILL')), 10_000);
     force.unref();
-    Promise.all(alive.map((c) => (c.exited ? null : new Promise((r) => c.on('exit', r))))).then(() =>
-      process.exit(code),
-    );
+    Promise.all(alive.map((c) => (c.exited ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
   };
   process.on('SIGINT', () => stop(130));
   process.on('SIGTERM', () => stop(143));
@@ -175,7 +173,11 @@ async function main() {
     stop(code || 1);
   });
 
-  const ready = await waitFor(() => shopApiAnswers(SHOP_API_URL), SERVER_READY_TIMEOUT_MS, () => server.exited);
+  const ready = await waitFor(
+    () => shopApiAnswers(SHOP_API_URL),
+    SERVER_READY_TIMEOUT_MS,
+    () => server.exited,
+  );
   if (stopping) return;
   if (!ready) {
     console.error(`[start] the Shop API at ${SHOP_API_URL} did not answer within ${SERVER_READY_TIMEOUT_MS / 1000} s`);

@@ -89,8 +89,11 @@ function isQueryDocument(text) {
   try {
     const doc = parse(text, { noLocation: true });
     const operations = doc.definitions.filter((d) => d.kind === 'OperationDefinition');
-    return operations.length > 0 && operations.every((d) => d.operation === 'query') &&
-      doc.definitions.every((d) => d.kind === 'OperationDefinition' || d.kind === 'FragmentDefinition');
+    return (
+      operations.length > 0 &&
+      operations.every((d) => d.operation === 'query') &&
+      doc.definitions.every((d) => d.kind === 'OperationDefinition' || d.kind === 'FragmentDefinition')
+    );
   } catch {
     return false;
   }
@@ -195,7 +198,10 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
       (body) => send(req, res, body, 0),
       (error) => {
         if (res.headersSent || res.destroyed) return;
-        res.status(error.status ?? 400).type('text/plain').send(error.status === 413 ? 'Request too large.' : 'Bad request.');
+        res
+          .status(error.status ?? 400)
+          .type('text/plain')
+          .send(error.status === 413 ? 'Request too large.' : 'Bad request.');
       },
     );
   }

@@ -22,7 +22,9 @@ async function readMailCode(request: APIRequestContext, email: string, count = 1
     const list = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as Array<{ fileName: string; recipient: string }>;
     const mine = list.filter((m) => m.recipient === email).sort((a, b) => (a.fileName < b.fileName ? 1 : -1));
     if (mine.length >= count) {
-      const mail = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mine[0]!.fileName)}`)).json()) as { body: string };
+      const mail = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mine[0]!.fileName)}`)).json()) as {
+        body: string;
+      };
       const code = CODE_RE.exec(mail.body)?.[1];
       if (code) return code;
     }
@@ -39,7 +41,9 @@ async function registerUnverified(request: APIRequestContext, email: string, pas
       variables: { input: { emailAddress: email, password, firstName: 'New', lastName: 'Shopper' } },
     },
   });
-  expect(((await res.json()) as { data: { registerCustomerAccount: { __typename: string } } }).data.registerCustomerAccount.__typename).toBe('Success');
+  expect(
+    ((await res.json()) as { data: { registerCustomerAccount: { __typename: string } } }).data.registerCustomerAccount.__typename,
+  ).toBe('Success');
 }
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -121,14 +125,20 @@ for (const locale of locales) {
       await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
 
       // Sign out from a customer's page: back home, a guest again.
-      await banner(page).getByRole('button', { name: tr(locale, 'Sign out') }).click();
+      await banner(page)
+        .getByRole('button', { name: tr(locale, 'Sign out') })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/')}$`), { timeout: SIGNED_IN_MS });
       await expect(signInLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
       await page.goto(localePath(locale, '/auth'));
       await expect(page).toHaveURL(urlOf(locale, '/auth'));
     });
 
-    test('an unconfirmed account signing in goes to the code step; a wrong code says how many tries are left', async ({ page, request, axe }) => {
+    test('an unconfirmed account signing in goes to the code step; a wrong code says how many tries are left', async ({
+      page,
+      request,
+      axe,
+    }) => {
       test.slow();
       const email = freshEmail('unverified', locale);
       await registerUnverified(request, email, 'Shopper123!');
@@ -143,9 +153,12 @@ for (const locale of locales) {
 
       await step.code.fill(code === '000000' ? '111111' : '000000');
       await step.confirm.click();
-      await expect(step.alert).toHaveText(tr(locale, 'That code is not right. You have {attemptsLeft} more tries with this code.', { attemptsLeft: 4 }), {
-        timeout: SIGNED_IN_MS,
-      });
+      await expect(step.alert).toHaveText(
+        tr(locale, 'That code is not right. You have {attemptsLeft} more tries with this code.', { attemptsLeft: 4 }),
+        {
+          timeout: SIGNED_IN_MS,
+        },
+      );
       await expect(step.alert).toBeFocused();
       await axe();
 
@@ -165,12 +178,22 @@ for (const locale of locales) {
       await page.route('**/shop-api**', async (route) => {
         if (!(route.request().postData() ?? '').includes('verifyAccount')) return route.fallback();
         return route.fulfill({
-          json: { data: { verifyAccount: { __typename: 'VerificationTokenExpiredError', errorCode: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'expired' } } },
+          json: {
+            data: {
+              verifyAccount: {
+                __typename: 'VerificationTokenExpiredError',
+                errorCode: 'VERIFICATION_TOKEN_EXPIRED_ERROR',
+                message: 'expired',
+              },
+            },
+          },
         });
       });
       await step.code.fill(await readMailCode(request, email, 2));
       await step.confirm.click();
-      await expect(step.alert).toHaveText(tr(locale, 'This code has expired. Ask for a new code and try again.'), { timeout: SIGNED_IN_MS });
+      await expect(step.alert).toHaveText(tr(locale, 'This code has expired. Ask for a new code and try again.'), {
+        timeout: SIGNED_IN_MS,
+      });
       await expect(step.confirm).toHaveAttribute('aria-disabled', 'true');
     });
 
@@ -208,7 +231,10 @@ for (const locale of locales) {
       test.slow();
       const email = freshEmail('social', locale);
       await gotoHydrated(page, localePath(locale, '/auth'));
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: tr(locale, 'Continue with Google') }).click()]);
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByRole('button', { name: tr(locale, 'Continue with Google') }).click(),
+      ]);
       await popup.waitForLoadState();
       await expect(popup.getByRole('heading', { level: 1, name: tr(locale, 'Sign in with {name}', { name: 'Google' }) })).toBeVisible();
       await expect(popup.locator('html')).toHaveAttribute('lang', locale);
@@ -231,8 +257,13 @@ for (const locale of locales) {
       await signInWithPassword(page, locale, customer.email, customer.password);
       await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
       await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
-      await banner(page).getByRole('button', { name: tr(locale, 'Open menu') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: tr(locale, 'Sign out') }).click();
+      await banner(page)
+        .getByRole('button', { name: tr(locale, 'Open menu') })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: tr(locale, 'Sign out') })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/')}$`), { timeout: SIGNED_IN_MS });
       await expect(signInLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
     });

@@ -33,7 +33,10 @@ for (const locale of locales) {
 
     test('the header and the page: minimal layout, translated, bad input shows field messages @responsive', async ({ page, axe }) => {
       await gotoHydrated(page, localePath(locale, '/'));
-      await page.getByRole('banner').getByRole('link', { name: tr(locale, 'Sign in or create an account') }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: tr(locale, 'Sign in or create an account') })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth')}$`));
       await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Sign in') })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -66,10 +69,9 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/auth'));
       await signIn(page, locale, customer.email, 'not-the-password');
       const f = form(page, locale);
-      await expect(f.alert).toHaveText(
-        tr(locale, 'The email address or password is incorrect. Please check them and try again.'),
-        { timeout: AFTER_SIGN_IN_MS },
-      );
+      await expect(f.alert).toHaveText(tr(locale, 'The email address or password is incorrect. Please check them and try again.'), {
+        timeout: AFTER_SIGN_IN_MS,
+      });
       await expect(f.alert).toBeFocused();
       await expect(f.email).toHaveValue(customer.email);
       await expect(f.password).toHaveValue('');
@@ -84,9 +86,9 @@ for (const locale of locales) {
           variables: { input: { emailAddress: email, password: 'Shopper123!', firstName: 'New', lastName: 'Shopper' } },
         },
       });
-      expect(((await res.json()) as { data: { registerCustomerAccount: { __typename: string } } }).data.registerCustomerAccount.__typename).toBe(
-        'Success',
-      );
+      expect(
+        ((await res.json()) as { data: { registerCustomerAccount: { __typename: string } } }).data.registerCustomerAccount.__typename,
+      ).toBe('Success');
       await gotoHydrated(page, localePath(locale, '/auth'));
       await signIn(page, locale, email, 'Shopper123!');
       // A fresh code is sent and the shopper confirms it on /auth/otp (tests/e2e/auth-flows.spec.ts).
@@ -127,10 +129,9 @@ for (const locale of locales) {
       });
       await signIn(page, locale, customer.email, customer.password);
       const f = form(page, locale);
-      await expect(f.alert).toContainText(
-        tr(locale, 'We could not reach the store to sign you in. Check your connection and try again.'),
-        { timeout: AFTER_SIGN_IN_MS },
-      );
+      await expect(f.alert).toContainText(tr(locale, 'We could not reach the store to sign you in. Check your connection and try again.'), {
+        timeout: AFTER_SIGN_IN_MS,
+      });
       await f.alert.getByRole('button', { name: tr(locale, 'Try again') }).click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/wishlist')}$`), { timeout: AFTER_SIGN_IN_MS });
       await expect(accountLink(page, locale)).toBeVisible();

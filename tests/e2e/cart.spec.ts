@@ -59,7 +59,8 @@ async function addFromProductPage(page: Page, locale: Locale, slug: string, opti
   const query = options.variant ? `?variant=${options.variant}` : '';
   await page.goto(localePath(locale, `/products/${slug}${query}`));
   await expect(page.locator('article.product[data-interactive]')).toBeAttached();
-  if (options.quantity) await page.getByRole('combobox', { name: startingWith(tr(locale, 'Quantity')) }).selectOption(String(options.quantity));
+  if (options.quantity)
+    await page.getByRole('combobox', { name: startingWith(tr(locale, 'Quantity')) }).selectOption(String(options.quantity));
   await page.getByRole('button', { name: tr(locale, 'Add to cart') }).click();
 }
 
@@ -115,7 +116,10 @@ for (const locale of locales) {
     test('a shopper adds a product straight from a listing card', async ({ page }) => {
       await page.goto(localePath(locale, '/products'));
       await expect(page.locator('[data-interactive]').first()).toBeAttached();
-      const card = page.locator('article.product-card').filter({ has: page.locator('.product-card__add') }).first();
+      const card = page
+        .locator('article.product-card')
+        .filter({ has: page.locator('.product-card__add') })
+        .first();
       const name = (await card.getByRole('heading').innerText()).trim();
       await card.getByRole('button', { name: tr(locale, 'Add {0} to cart', { 0: name }) }).click();
       await expectCartCount(page, locale, 1);
@@ -180,17 +184,26 @@ for (const locale of locales) {
       const available = readNumber(await box.innerText());
       expect(available).toBeGreaterThan(0);
       expect(available).toBeLessThan(10);
-      await expect(box).toHaveText(new RegExp(tr(locale, 'Only {0} available. Your cart now has what is in stock.', { 0: available }).replace('.', '\\.')));
+      await expect(box).toHaveText(
+        new RegExp(tr(locale, 'Only {0} available. Your cart now has what is in stock.', { 0: available }).replace('.', '\\.')),
+      );
 
       await page.goto(localePath(locale, '/cart'));
-      await expect(page.getByRole('list', { name: tr(locale, 'Products in your cart') }).locator('output').first()).toHaveText(localDigits(locale, available));
+      await expect(
+        page
+          .getByRole('list', { name: tr(locale, 'Products in your cart') })
+          .locator('output')
+          .first(),
+      ).toHaveText(localDigits(locale, available));
     });
 
     test('the heart keeps a guest favourite, which joins the account on login', async ({ page, request }) => {
       const [p] = (await buyableProducts(request, locale)).slice(locale === 'ar' ? 8 : 9);
       await page.goto(localePath(locale, `/products/${p!.slug}`));
       await expect(page.locator('article.product[data-interactive]')).toBeAttached();
-      const heart = page.locator('article.product').getByRole('button', { name: tr(locale, 'Add {productName} to wishlist', { productName: p!.name }) });
+      const heart = page
+        .locator('article.product')
+        .getByRole('button', { name: tr(locale, 'Add {productName} to wishlist', { productName: p!.name }) });
       await heart.click();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       const wishLink = page.getByRole('banner').getByRole('link', { name: startingWith(tr(locale, 'Wishlist')) });

@@ -23,7 +23,11 @@ export async function products(request: APIRequestContext, locale: Locale, min: 
   });
   const items = ((await res.json()) as { data: { products: { items: SeedProduct[] } } }).data.products.items;
   return items.filter(
-    (p) => p.variants.length === 1 && p.variants[0]!.stockLevel === 'IN_STOCK' && p.variants[0]!.priceWithTax >= min && p.variants[0]!.priceWithTax <= max,
+    (p) =>
+      p.variants.length === 1 &&
+      p.variants[0]!.stockLevel === 'IN_STOCK' &&
+      p.variants[0]!.priceWithTax >= min &&
+      p.variants[0]!.priceWithTax <= max,
   );
 }
 
@@ -65,22 +69,18 @@ export async function shopperWithCart(page: Page, request: APIRequestContext, lo
     u: customer.email,
     p: customer.password,
   });
-  await shopCall(
-    page,
-    `mutation ($input: CreateAddressInput!) { createCustomerAddress(input: $input) { id } }`,
-    {
-      input: {
-        fullName: 'Sara Ali',
-        streetLine1: 'King Fahd Road 12',
-        city: 'Riyadh',
-        postalCode: '12211',
-        countryCode: 'SA',
-        phoneNumber: '+966500000001',
-        defaultShippingAddress: true,
-        defaultBillingAddress: true,
-      },
+  await shopCall(page, `mutation ($input: CreateAddressInput!) { createCustomerAddress(input: $input) { id } }`, {
+    input: {
+      fullName: 'Sara Ali',
+      streetLine1: 'King Fahd Road 12',
+      city: 'Riyadh',
+      postalCode: '12211',
+      countryCode: 'SA',
+      phoneNumber: '+966500000001',
+      defaultShippingAddress: true,
+      defaultBillingAddress: true,
     },
-  );
+  });
   const added = await shopCall<{ addItemToOrder: { code?: string } }>(
     page,
     `mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } } }`,
@@ -90,7 +90,8 @@ export async function shopperWithCart(page: Page, request: APIRequestContext, lo
   return added.addItemToOrder.code!;
 }
 
-export const stepUrl = (locale: Locale, code: string, step: string) => new RegExp(`${escape(localePath(locale, `/checkout/${code}`))}\\?step=${step}$`);
+export const stepUrl = (locale: Locale, code: string, step: string) =>
+  new RegExp(`${escape(localePath(locale, `/checkout/${code}`))}\\?step=${step}$`);
 
 /** From the cart page's button to the payment step, with the saved address and standard delivery. */
 export async function toPayment(page: Page, locale: Locale, code: string, axe?: () => Promise<void>) {

@@ -32,7 +32,11 @@ interface QaPath {
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // The paths generator loads the TypeScript machine through Vite's module runner (~7 s).
 const generated = JSON.parse(
-  execFileSync(process.execPath, ['tests/tools/paths/paths.mjs', 'checkout', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }),
+  execFileSync(process.execPath, ['tests/tools/paths/paths.mjs', 'checkout', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  }),
 ) as { paths: QaPath[] };
 
 /** The request each service actor makes (services/*.service.ts), for `error:<actor>`. */
@@ -76,7 +80,18 @@ const GATEWAY: Record<string, RegExp> = {
   'order.stateChanged(declined)': DECLINE,
   'order.stateChanged(cancelled)': /^(Cancel|إلغاء)$/,
 };
-const FINAL_STATES = new Set(['success', 'payment.redirecting', 'payment.fetching', 'payment.choosing', 'payment.fetchFailed', 'shipping.choosing', 'shipping.fetchFailed', 'review.idle', 'address.choosing', 'address.fetchFailed']);
+const FINAL_STATES = new Set([
+  'success',
+  'payment.redirecting',
+  'payment.fetching',
+  'payment.choosing',
+  'payment.fetchFailed',
+  'shipping.choosing',
+  'shipping.fetchFailed',
+  'review.idle',
+  'address.choosing',
+  'address.fetchFailed',
+]);
 
 function drivable(path: QaPath): boolean {
   if (path.kind !== 'simple' || !FINAL_STATES.has(path.final.state)) return false;
@@ -137,12 +152,12 @@ async function take(page: Page, step: QaStep) {
     case 'shipping.select(express)':
       return page.getByRole('radio', { name: /Express delivery/ }).check();
     case 'shipping.submit':
-    {
-      // The machine keeps a method the order already has; a fresh order needs one chosen.
-      const options = page.getByRole('group', { name: tr(locale, 'Choose a delivery option') });
-      await expect(options.getByRole('radio', { name: STANDARD })).toBeVisible();
-      if (!(await options.getByRole('radio', { checked: true }).count())) await options.getByRole('radio', { name: STANDARD }).check();
-    }
+      {
+        // The machine keeps a method the order already has; a fresh order needs one chosen.
+        const options = page.getByRole('group', { name: tr(locale, 'Choose a delivery option') });
+        await expect(options.getByRole('radio', { name: STANDARD })).toBeVisible();
+        if (!(await options.getByRole('radio', { checked: true }).count())) await options.getByRole('radio', { name: STANDARD }).check();
+      }
       return page.getByRole('button', { name: tr(locale, 'Continue to review') }).click();
     case 'review.confirm':
       return page.getByRole('button', { name: tr(locale, 'Continue to payment') }).click();

@@ -3,7 +3,19 @@
 // a return before the callback), cash on delivery, reloads and back/forward between steps.
 // Seed data (server/README.md): shipping "standard" 25 SAR; Tamara from 100 SAR, Tabby from 50 SAR,
 // cash on delivery up to 1000 SAR (+15 SAR); coupon WELCOME10. Each test has its own customer.
-import { APPROVE, before, DECLINE, escape, expectSuccess, pay, shopCall, shopperWithCart, STANDARD, stepUrl, toPayment } from './checkout-helpers';
+import {
+  APPROVE,
+  before,
+  DECLINE,
+  escape,
+  expectSuccess,
+  pay,
+  shopCall,
+  shopperWithCart,
+  STANDARD,
+  stepUrl,
+  toPayment,
+} from './checkout-helpers';
 import { browserLocale, expect, locales, localePath, serverURL, test, tr } from './fixtures';
 
 for (const locale of locales) {
@@ -38,7 +50,10 @@ for (const locale of locales) {
       await expect(page.getByRole('alert')).toContainText(
         tr(locale, 'Your payment was declined. Nothing was charged; you can pay again with any method.'),
       );
-      const active = await shopCall<{ activeOrder: { code: string; lines: unknown[] } | null }>(page, 'query { activeOrder { code lines { id } } }');
+      const active = await shopCall<{ activeOrder: { code: string; lines: unknown[] } | null }>(
+        page,
+        'query { activeOrder { code lines { id } } }',
+      );
       expect(active.activeOrder?.code).toBe(code);
       expect(active.activeOrder?.lines).toHaveLength(1);
 
@@ -112,7 +127,11 @@ for (const locale of locales) {
       await axe();
     });
 
-    test('a return before the payment settled shows "confirming", then success when the callback arrives', async ({ page, request, axe }) => {
+    test('a return before the payment settled shows "confirming", then success when the callback arrives', async ({
+      page,
+      request,
+      axe,
+    }) => {
       test.slow();
       const code = await shopperWithCart(page, request, locale, 'early');
       await toPayment(page, locale, code);

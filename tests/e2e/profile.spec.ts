@@ -17,11 +17,14 @@ interface Session {
 async function signedInCustomer(request: APIRequestContext, label: string): Promise<Session> {
   const { email, password } = await createCustomer(request, label);
   const res = await request.post(shopApi, {
-    data: { query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }', variables: { u: email, p: password } },
+    data: {
+      query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }',
+      variables: { u: email, p: password },
+    },
   });
   const token = res.headers()['vendure-auth-token'];
   expect(token, 'Shop API login').toBeTruthy();
-  const q = async <T,>(query: string, variables: Record<string, unknown> = {}) => {
+  const q = async <T>(query: string, variables: Record<string, unknown> = {}) => {
     const r = await request.post(shopApi, { headers: { authorization: `Bearer ${token}` }, data: { query, variables } });
     const body = (await r.json()) as { data?: T; errors?: unknown };
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -40,10 +43,16 @@ async function readMailCode(request: APIRequestContext, email: string, after: nu
   await expect
     .poll(
       async () => {
-        const list = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as { fileName: string; recipient: string; date: string }[];
+        const list = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as {
+          fileName: string;
+          recipient: string;
+          date: string;
+        }[];
         const mail = list.find((m) => m.recipient.toLowerCase() === email.toLowerCase() && new Date(m.date).getTime() >= after - 1000);
         if (!mail) return null;
-        const item = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mail.fileName)}`)).json()) as { body: string };
+        const item = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mail.fileName)}`)).json()) as {
+          body: string;
+        };
         code = /data-testid="code"[^>]*>\s*(\d{6})/.exec(item.body)?.[1] ?? null;
         return code;
       },
@@ -67,8 +76,12 @@ async function placeOrder(session: Session): Promise<string> {
   await session.q('mutation($i: CreateAddressInput!) { setOrderShippingAddress(input: $i) { __typename } }', {
     i: { fullName: 'Sara Test', streetLine1: 'Olaya St 12', city: 'Riyadh', countryCode: 'SA', phoneNumber: '+966501234567' },
   });
-  const { eligibleShippingMethods } = await session.q<{ eligibleShippingMethods: { id: string }[] }>('query { eligibleShippingMethods { id } }');
-  await session.q('mutation($id: [ID!]!) { setOrderShippingMethod(shippingMethodId: $id) { __typename } }', { id: [eligibleShippingMethods[0]!.id] });
+  const { eligibleShippingMethods } = await session.q<{ eligibleShippingMethods: { id: string }[] }>(
+    'query { eligibleShippingMethods { id } }',
+  );
+  await session.q('mutation($id: [ID!]!) { setOrderShippingMethod(shippingMethodId: $id) { __typename } }', {
+    id: [eligibleShippingMethods[0]!.id],
+  });
   await session.q('mutation { transitionOrderToState(state: "ArrangingPayment") { __typename } }');
   const { addPaymentToOrder } = await session.q<{ addPaymentToOrder: { __typename: string; code?: string; state?: string } }>(
     'mutation { addPaymentToOrder(input: { method: "cash-on-delivery", metadata: {} }) { __typename ... on Order { code state } } }',
@@ -86,10 +99,17 @@ for (const locale of locales) {
 
     test('a guest asking for the profile is sent to sign in, with the page to come back to', async ({ page }) => {
       await page.goto(localePath(locale, '/profile/orders?page=2'));
-      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth')}\\?redirect=${encodeURIComponent('/profile/orders?page=2').replace(/[?]/g, '\\?')}$`));
+      await expect(page).toHaveURL(
+        new RegExp(`${localePath(locale, '/auth')}\\?redirect=${encodeURIComponent('/profile/orders?page=2').replace(/[?]/g, '\\?')}$`),
+      );
     });
 
-    test('profile home: edit names and phone, upload a picture, a rejected file says why @responsive', async ({ page, request, baseURL, axe }) => {
+    test('profile home: edit names and phone, upload a picture, a rejected file says why @responsive', async ({
+      page,
+      request,
+      baseURL,
+      axe,
+    }) => {
       const session = await signedInCustomer(request, `profile-${locale}`);
       await useSession(page, baseURL, session);
       await gotoHydrated(page, localePath(locale, '/profile'));
@@ -126,7 +146,12 @@ for (const locale of locales) {
       await axe();
     });
 
-    test('addresses: add with a Saudi city, edit, verify by code, set default, delete with confirmation', async ({ page, request, baseURL, axe }) => {
+    test('addresses: add with a Saudi city, edit, verify by code, set default, delete with confirmation', async ({
+      page,
+      request,
+      baseURL,
+      axe,
+    }) => {
       const session = await signedInCustomer(request, `addresses-${locale}`);
       await useSession(page, baseURL, session);
       await gotoHydrated(page, localePath(locale, '/profile/addresses'));
@@ -215,7 +240,9 @@ for (const locale of locales) {
       await expect(qr).toBeVisible();
       expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
       await expect(page.getByRole('button', { name: tr(locale, 'Cancel order') })).toBeVisible();
-      await expect(page.getByRole('link', { name: new RegExp(tr(locale, 'Write a review of {0}', { 0: '' }).trim()) }).first()).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: new RegExp(tr(locale, 'Write a review of {0}', { 0: '' }).trim()) }).first(),
+      ).toBeVisible();
       await axe();
 
       await gotoHydrated(page, localePath(locale, '/profile/payments'));

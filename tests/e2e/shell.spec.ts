@@ -100,7 +100,10 @@ test.describe('a first visit chooses the language: cookie, then browser language
 
   for (const locale of locales) {
     test(`rendering a ${locale} page stores ${locale} in the cookie for 365 days, path /, SameSite=Lax`, async ({ request }) => {
-      const res = await request.get(localePath(locale, '/about'), { headers: { 'accept-language': acceptLanguage[locale] }, ...noRedirect });
+      const res = await request.get(localePath(locale, '/about'), {
+        headers: { 'accept-language': acceptLanguage[locale] },
+        ...noRedirect,
+      });
       expect(res.status()).toBe(200);
       const cookie = res
         .headersArray()
@@ -229,7 +232,10 @@ for (const locale of locales) {
       await expect(menu).toBeVisible();
       const categories = menu.getByRole('navigation', { name: tr(locale, 'Categories') });
       await expect(categories).toBeVisible();
-      await expect(menu.getByRole('link', { name: new RegExp(tr(locale, 'Wishlist')) })).toHaveAttribute('href', localePath(locale, '/wishlist'));
+      await expect(menu.getByRole('link', { name: new RegExp(tr(locale, 'Wishlist')) })).toHaveAttribute(
+        'href',
+        localePath(locale, '/wishlist'),
+      );
       await expect(menu.getByRole('link', { name: locale === 'ar' ? 'English' : 'العربية' })).toBeVisible();
 
       // the seeded catalogue has categories with subcategories
@@ -279,7 +285,9 @@ for (const locale of locales) {
       await page.getByRole('textbox', { name: tr(locale, 'Mobile number (optional)') }).fill('0501234567');
       await field(page, 'Message').fill('I would like to know when the blue abaya is back in stock.');
       await page.getByRole('button', { name: tr(locale, 'Send message') }).click();
-      const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: tr(locale, 'Thank you, your message has been sent') }) });
+      const sent = page
+        .getByRole('status')
+        .filter({ has: page.getByRole('heading', { name: tr(locale, 'Thank you, your message has been sent') }) });
       await expect(sent).toBeVisible();
       await expect(sent).toBeFocused();
     });
@@ -308,7 +316,6 @@ for (const locale of locales) {
   });
 }
 
-
 // A real fault on a client-side navigation: the data request of the page the shopper opens (the
 // FAQs, which has a loader) fails with a 500, as a crashed loader or an unreachable backend would
 // make it, so the app shows its error page instead of the page.
@@ -316,7 +323,10 @@ async function openFailingPage(page: Page, locale: Locale, before?: () => Promis
   await page.route('**/faqs.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
   await gotoHydrated(page, localePath(locale, '/about'));
   await before?.();
-  await page.getByRole('contentinfo').getByRole('link', { name: tr(locale, 'FAQs') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: tr(locale, 'FAQs') })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Something went wrong') })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === localePath(locale, '/faqs'));
 }
@@ -329,7 +339,9 @@ for (const locale of locales) {
       await openFailingPage(page, locale);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByText(tr(locale, 'We could not show this page. Please try again in a moment.'))).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: tr(locale, 'You will be taken to the home page in 8 seconds.') })).toBeAttached();
+      await expect(
+        page.getByRole('status').filter({ hasText: tr(locale, 'You will be taken to the home page in 8 seconds.') }),
+      ).toBeAttached();
       await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toHaveAttribute('href', localePath(locale, '/'));
       const shopping = page.getByRole('link', { name: tr(locale, 'Go shopping') });
       await expect(shopping).toHaveAttribute('href', localePath(locale, '/products'));

@@ -93,7 +93,14 @@ async function measureRoute(browser, base, route, token) {
       if (!files.has(name)) {
         const gzip = gzipSync(body, { level: 6 }).length;
         // A file that cannot be asked for again counts with its level-6 size.
-        files.set(name, { name, phase: askedIn.get(request) ?? phase, transfer: sizes.responseBodySize, gzipServed: gzipServed ?? gzip, gzip, raw: body.length });
+        files.set(name, {
+          name,
+          phase: askedIn.get(request) ?? phase,
+          transfer: sizes.responseBodySize,
+          gzipServed: gzipServed ?? gzip,
+          gzip,
+          raw: body.length,
+        });
       }
     })();
     pending.push(record);

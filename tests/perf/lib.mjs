@@ -66,7 +66,10 @@ export function formatTable(rows, columns) {
   const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => cell(r, c).length)));
   const right = (c) => c.align === 'right' || (c.align === undefined && rows.some((r) => typeof r[c.key] === 'number'));
   const line = (values) =>
-    values.map((v, i) => (right(columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+    values
+      .map((v, i) => (right(columns[i]) ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [
     line(columns.map((c) => c.title)),
     line(widths.map((w) => '-'.repeat(w))),
@@ -189,7 +192,6 @@ export async function discoverRoutes(base) {
   ];
 }
 
-
 async function shopApi(base, query, variables, token) {
   const res = await fetch(`${base}/shop-api`, {
     method: 'POST',
@@ -210,11 +212,10 @@ async function shopApi(base, query, variables, token) {
  */
 export async function signedInRoutes(base) {
   try {
-    let { token } = await shopApi(
-      base,
-      'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }',
-      { u: DEMO_CUSTOMER.email, p: DEMO_CUSTOMER.password },
-    );
+    let { token } = await shopApi(base, 'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }', {
+      u: DEMO_CUSTOMER.email,
+      p: DEMO_CUSTOMER.password,
+    });
     if (!token) throw new Error('login returned no token');
     const placed = await shopApi(
       base,
@@ -222,7 +223,9 @@ export async function signedInRoutes(base) {
       {},
       token,
     );
-    const order = placed.data.activeCustomer?.orders.items.find((o) => ['PaymentSettled', 'PaymentAuthorized', 'Shipped', 'Delivered'].includes(o.state));
+    const order = placed.data.activeCustomer?.orders.items.find((o) =>
+      ['PaymentSettled', 'PaymentAuthorized', 'Shipped', 'Delivered'].includes(o.state),
+    );
     const products = await shopApi(base, 'query { products(options: { take: 20 }) { items { variants { id stockLevel } } } }', {}, token);
     const variant = products.data.products.items.flatMap((p) => p.variants).find((v) => v.stockLevel === 'IN_STOCK');
     const added = await shopApi(

@@ -68,9 +68,18 @@ describe('budget checks of the benchmarks', () => {
     expect(localeOf('/en/products')).toBe('en');
     expect(localeOf('/english')).toBe('ar');
     expect(localeOf('/')).toBe('ar');
-    expect(formatTable([{ a: 'x', n: 5 }, { a: 'yy', n: 10 }], [{ key: 'a', title: 'A' }, { key: 'n', title: 'N' }])).toBe(
-      ['A    N', '--  --', 'x    5', 'yy  10'].join('\n'),
-    );
+    expect(
+      formatTable(
+        [
+          { a: 'x', n: 5 },
+          { a: 'yy', n: 10 },
+        ],
+        [
+          { key: 'a', title: 'A' },
+          { key: 'n', title: 'N' },
+        ],
+      ),
+    ).toBe(['A    N', '--  --', 'x    5', 'yy  10'].join('\n'));
   });
 });
 

@@ -15,7 +15,18 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { baseUrl, cookieHeader, discoverRoutes, evaluate, formatTable, loadBudgets, median, report, signedInRoutes, signInToken } from './lib.mjs';
+import {
+  baseUrl,
+  cookieHeader,
+  discoverRoutes,
+  evaluate,
+  formatTable,
+  loadBudgets,
+  median,
+  report,
+  signedInRoutes,
+  signInToken,
+} from './lib.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_CLI = join(root, 'node_modules/lighthouse/cli/index.js');

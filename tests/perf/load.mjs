@@ -20,18 +20,7 @@
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import {
-  baseUrl,
-  discoverRoutes,
-  evaluate,
-  fmt,
-  formatTable,
-  loadBudgets,
-  LOCALE_COOKIE,
-  localeOf,
-  percentile,
-  report,
-} from './lib.mjs';
+import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, percentile, report } from './lib.mjs';
 
 const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',

@@ -27,238 +27,258 @@ const ADD_PAYMENT = /* GraphQL */ `
 `;
 
 describe('payment-method discount and fee applied to the total', () => {
-    let env: StoreTestEnv;
+  let env: StoreTestEnv;
 
-    async function shop(query: string, variables: Record<string, unknown> = {}, opts: { lang?: Lang; token?: string } = {}) {
-        const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-            body: JSON.stringify({ query, variables }),
-        });
-        const json = (await res.json()) as { data: any; errors?: unknown[] };
-        expect(json.errors).toBeUndefined();
-        return json.data;
+  async function shop(query: string, variables: Record<string, unknown> = {}, opts: { lang?: Lang; token?: string } = {}) {
+    const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const json = (await res.json()) as { data: any; errors?: unknown[] };
+    expect(json.errors).toBeUndefined();
+    return json.data;
+  }
+
+  let adminToken: string | null = null;
+  async function admin(query: string, variables: Record<string, unknown> = {}): Promise<any> {
+    const call = async (q: string, v: Record<string, unknown>) => {
+      const res = await fetch(`${env.baseUrl}/admin-api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      const json = (await res.json()) as { data: any; errors?: unknown[] };
+      expect(json.errors).toBeUndefined();
+      adminToken = res.headers.get('vendure-auth-token') ?? adminToken;
+      return json.data;
+    };
+    if (!adminToken) await call('mutation { login(username: "superadmin", password: "superadmin") { __typename } }', {});
+    return call(query, variables);
+  }
+
+  /**
+   * Admin updatePaymentMethod resets what the input leaves out (checker, custom fields), so the
+   * current checker and custom fields are sent along with the change.
+   */
+  async function updateMethod(
+    code: string,
+    patch: { customFields?: { discount: number | null; increment: number | null }; checkerArgs?: Record<string, number> },
+  ) {
+    const { paymentMethods } = await admin(
+      'query { paymentMethods { items { id code customFields { discount increment } checker { code args { name value } } } } }',
+    );
+    const m = paymentMethods.items.find((x: { code: string }) => x.code === code);
+    const args = Object.fromEntries((m.checker?.args ?? []).map((a: { name: string; value: string }) => [a.name, a.value]));
+    for (const [k, v] of Object.entries(patch.checkerArgs ?? {})) args[k] = String(v);
+    const checker = m.checker
+      ? { code: m.checker.code, arguments: Object.entries(args).map(([name, value]) => ({ name, value })) }
+      : undefined;
+    const { discount, increment } = m.customFields;
+    await admin('mutation($input: UpdatePaymentMethodInput!) { updatePaymentMethod(input: $input) { id } }', {
+      input: { id: m.id, checker, customFields: patch.customFields ?? { discount, increment } },
+    });
+  }
+
+  /** A guest order in ArrangingPayment above Tamara's 100 SAR minimum. */
+  async function checkout(lang: Lang = 'en', quantity = 4) {
+    const { createSession } = await shop('mutation { createSession { token } }');
+    const token = createSession.token as string;
+    const q = (query: string, variables: Record<string, unknown> = {}) => shop(query, variables, { token, lang });
+    const variantId = String(Object.values(env.seed.variantIdBySku)[0]);
+    await q('mutation($id: ID!, $q: Int!) { addItemToOrder(productVariantId: $id, quantity: $q) { __typename } }', {
+      id: variantId,
+      q: quantity,
+    });
+    await q('mutation($i: CreateCustomerInput!) { setCustomerForOrder(input: $i) { __typename } }', {
+      i: { emailAddress: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com`, firstName: 'Sara', lastName: 'Buyer' },
+    });
+    await q('mutation($i: CreateAddressInput!) { setOrderShippingAddress(input: $i) { __typename } }', {
+      i: { streetLine1: 'Olaya St', city: 'Riyadh', countryCode: 'SA', phoneNumber: '+966500000000' },
+    });
+    const { eligibleShippingMethods } = await q('query { eligibleShippingMethods { id } }');
+    await q('mutation($id: [ID!]!) { setOrderShippingMethod(shippingMethodId: $id) { __typename } }', {
+      id: [eligibleShippingMethods[0].id],
+    });
+    const t = await q(`mutation { transitionOrderToState(state: "ArrangingPayment") { ... on Order { ${ORDER_FIELDS} } } }`);
+    const order = t.transitionOrderToState;
+    expect(order.state).toBe('ArrangingPayment');
+    expect(order.surcharges).toEqual([]);
+    expect(order.totalWithTax).toBeGreaterThanOrEqual(quantity > 1 ? 100000 : 10000);
+    return {
+      token,
+      q,
+      code: order.code as string,
+      total: order.totalWithTax as number,
+      shipping: order.shippingWithTax as number,
+      vat: order.lines[0].taxRate as number,
+    };
+  }
+
+  async function sandbox(paymentUrl: string, decision: 'approve' | 'decline' | 'cancel') {
+    const res = await fetch(`${paymentUrl}/decision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `decision=${decision}`,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    const back = await fetch(`${env.baseUrl}${res.headers.get('location')}`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    return back.headers.get('location');
+  }
+
+  beforeAll(async () => {
+    env = await createStoreTestEnv({ port: PORT });
+    await updateMethod('tamara', { customFields: { discount: 10, increment: null } });
+    await updateMethod('tabby', { customFields: { discount: null, increment: 500 } });
+  });
+  afterAll(async () => {
+    await env?.destroy();
+  });
+
+  it('Tamara with a 10 % discount: the total and the payment amount are reduced by 10 %, approval authorises the order', async () => {
+    const { token, q, code, total, vat } = await checkout('en');
+    const discount = Math.round(total / 10);
+    const order = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+    expect(order.__typename).toBe('Order');
+    expect(order.totalWithTax).toBe(total - discount);
+    expect(order.surcharges).toEqual([
+      {
+        sku: 'payment-method:tamara',
+        description: 'خصم الدفع عبر تمارا (10٪) | Tamara payment discount (10%)',
+        price: expect.any(Number),
+        priceWithTax: -discount,
+        taxRate: vat,
+      },
+    ]);
+    // VAT of the discount at the lines' rate: net = gross / (1 + rate)
+    expect(order.surcharges[0].price).toBe(Math.round(-discount / (1 + vat / 100)));
+    expect(order.payments).toMatchObject([{ method: 'tamara', state: 'Pending', amount: total - discount }]);
+
+    expect(await sandbox(order.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
+    const placed = (await shop(`query($c: String!) { orderByCode(code: $c) { ${ORDER_FIELDS} } }`, { c: code }, { token })).orderByCode;
+    expect(placed).toMatchObject({
+      state: 'PaymentAuthorized',
+      totalWithTax: total - discount,
+      payments: [{ state: 'Authorized', amount: total - discount }],
+    });
+  });
+
+  it('Tamara declined, then card: the discount is removed and the card pays the full total', async () => {
+    const { q, total } = await checkout('ar');
+    const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+    expect(tamara.totalWithTax).toBe(total - Math.round(total / 10));
+    await sandbox(tamara.paymentUrl, 'decline');
+
+    const card = (await q(ADD_PAYMENT, { method: 'payfort-card' })).addPaymentToOrder;
+    expect(card.surcharges).toEqual([]);
+    expect(card.totalWithTax).toBe(total);
+    expect(card.payments.map((p: { method: string; state: string; amount: number }) => [p.method, p.state, p.amount])).toEqual([
+      ['tamara', 'Declined', total - Math.round(total / 10)],
+      ['payfort-card', 'Pending', total],
+    ]);
+  });
+
+  it('Tabby with a 5 SAR fee: the total and the payment amount grow by 500 halalas', async () => {
+    const { q, total, vat } = await checkout('en');
+    const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;
+    expect(order.totalWithTax).toBe(total + 500);
+    expect(order.surcharges).toMatchObject([
+      {
+        sku: 'payment-method:tabby',
+        description: 'رسوم الدفع عبر تابي (5.00 ر.س) | Tabby payment fee (SAR 5.00)',
+        priceWithTax: 500,
+        taxRate: vat,
+      },
+    ]);
+    expect(order.payments).toMatchObject([{ method: 'tabby', state: 'Pending', amount: total + 500 }]);
+    await sandbox(order.paymentUrl, 'approve');
+  });
+
+  it('cash on delivery charges its seeded 15 SAR fee and is authorised for the adjusted total', async () => {
+    const { q, total } = await checkout('en', 1);
+    expect(total).toBeLessThan(100000 - 1500);
+    const order = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
+    expect(order).toMatchObject({
+      state: 'PaymentAuthorized',
+      totalWithTax: total + 1500,
+      payments: [{ state: 'Authorized', amount: total + 1500 }],
+    });
+    expect(order.surcharges).toMatchObject([{ sku: 'payment-method:cash-on-delivery', priceWithTax: 1500 }]);
+  });
+
+  it('limits apply to the total before the method discount: an order at Tamara minimum stays eligible, free delivery stays free', async () => {
+    const { q, total, shipping } = await checkout('en', 1);
+    // the seeded "free-over-300" delivery applies to this 309 SAR order; 10 % off brings it below 300 SAR
+    expect([total, shipping]).toEqual([30900, 0]);
+    const setMinimum = (minTotal: number) => updateMethod('tamara', { checkerArgs: { minTotal } });
+    await setMinimum(total);
+    try {
+      const order = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+      expect(order.__typename).toBe('Order');
+      expect(order.totalWithTax).toBe(total - Math.round(total / 10));
+      expect(order.shippingWithTax).toBe(0);
+      const { eligiblePaymentMethods } = await q('query { eligiblePaymentMethods { code isEligible } }');
+      expect(eligiblePaymentMethods.find((m: { code: string }) => m.code === 'tamara').isEligible).toBe(true);
+    } finally {
+      await setMinimum(10000);
     }
+  });
 
-    let adminToken: string | null = null;
-    async function admin(query: string, variables: Record<string, unknown> = {}): Promise<any> {
-        const call = async (q: string, v: Record<string, unknown>) => {
-            const res = await fetch(`${env.baseUrl}/admin-api`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-                body: JSON.stringify({ query: q, variables: v }),
-            });
-            const json = (await res.json()) as { data: any; errors?: unknown[] };
-            expect(json.errors).toBeUndefined();
-            adminToken = res.headers.get('vendure-auth-token') ?? adminToken;
-            return json.data;
-        };
-        if (!adminToken) await call('mutation { login(username: "superadmin", password: "superadmin") { __typename } }', {});
-        return call(query, variables);
+  it('a refused method leaves no fee behind (cash on delivery above its 1,000 SAR limit)', async () => {
+    const { q, total } = await checkout('en', 4);
+    const refused = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
+    expect(refused.__typename).toBe('IneligiblePaymentMethodError');
+    const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
+    expect(activeOrder).toMatchObject({ state: 'ArrangingPayment', totalWithTax: total, surcharges: [], payments: [] });
+  });
+
+  it('a refused second method does not touch the discount a pending Tamara payment was made for', async () => {
+    const { q, code, total } = await checkout('en', 4);
+    const discounted = total - Math.round(total / 10);
+    const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+    expect(tamara.totalWithTax).toBe(discounted);
+    // above the cash-on-delivery limit: refused
+    expect((await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder.__typename).toBe('IneligiblePaymentMethodError');
+    const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
+    expect(activeOrder.totalWithTax).toBe(discounted);
+    expect(activeOrder.surcharges.map((s: { sku: string }) => s.sku)).toEqual(['payment-method:tamara']);
+    expect(await sandbox(tamara.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
+  });
+
+  it('a cancelled Tamara payment keeps the order payable; going back to the cart drops the discount', async () => {
+    const { token, q, total } = await checkout('en');
+    const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+    await sandbox(tamara.paymentUrl, 'cancel');
+    const back = (await q(`mutation { transitionOrderToState(state: "AddingItems") { ... on Order { state } } }`)).transitionOrderToState;
+    expect(back.state).toBe('AddingItems');
+    let active: any;
+    for (let i = 0; i < 50; i++) {
+      active = (await shop(`query { activeOrder { ${ORDER_FIELDS} } }`, {}, { token })).activeOrder;
+      if (!active.surcharges.length) break;
+      await new Promise((r) => setTimeout(r, 100));
     }
+    expect(active.surcharges).toEqual([]);
+    expect(active.totalWithTax).toBe(total);
+  });
 
-    /**
-     * Admin updatePaymentMethod resets what the input leaves out (checker, custom fields), so the
-     * current checker and custom fields are sent along with the change.
-     */
-    async function updateMethod(
-        code: string,
-        patch: { customFields?: { discount: number | null; increment: number | null }; checkerArgs?: Record<string, number> },
-    ) {
-        const { paymentMethods } = await admin(
-            'query { paymentMethods { items { id code customFields { discount increment } checker { code args { name value } } } } }',
-        );
-        const m = paymentMethods.items.find((x: { code: string }) => x.code === code);
-        const args = Object.fromEntries((m.checker?.args ?? []).map((a: { name: string; value: string }) => [a.name, a.value]));
-        for (const [k, v] of Object.entries(patch.checkerArgs ?? {})) args[k] = String(v);
-        const checker = m.checker ? { code: m.checker.code, arguments: Object.entries(args).map(([name, value]) => ({ name, value })) } : undefined;
-        const { discount, increment } = m.customFields;
-        await admin('mutation($input: UpdatePaymentMethodInput!) { updatePaymentMethod(input: $input) { id } }', {
-            input: { id: m.id, checker, customFields: patch.customFields ?? { discount, increment } },
-        });
+  it('/sandbox/ is an index page listing what the sandbox does and the payments waiting for a decision', async () => {
+    const { q, code } = await checkout('en');
+    const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;
+    const reference = order.paymentUrl.split('/').pop();
+    for (const path of ['/sandbox/', '/sandbox']) {
+      const res = await fetch(`${env.baseUrl}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('<h1>Payment sandbox');
+      expect(html).toContain('Approve</em>, <em>Decline</em> and <em>Cancel');
+      expect(html).toContain(`<bdi>${code}</bdi>`);
+      expect(html).toContain(`<a href="/sandbox/pay/${reference}">Open</a>`);
+      expect(html).toContain('<a href="/mailbox">');
     }
-
-    /** A guest order in ArrangingPayment above Tamara's 100 SAR minimum. */
-    async function checkout(lang: Lang = 'en', quantity = 4) {
-        const { createSession } = await shop('mutation { createSession { token } }');
-        const token = createSession.token as string;
-        const q = (query: string, variables: Record<string, unknown> = {}) => shop(query, variables, { token, lang });
-        const variantId = String(Object.values(env.seed.variantIdBySku)[0]);
-        await q('mutation($id: ID!, $q: Int!) { addItemToOrder(productVariantId: $id, quantity: $q) { __typename } }', { id: variantId, q: quantity });
-        await q('mutation($i: CreateCustomerInput!) { setCustomerForOrder(input: $i) { __typename } }', {
-            i: { emailAddress: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com`, firstName: 'Sara', lastName: 'Buyer' },
-        });
-        await q('mutation($i: CreateAddressInput!) { setOrderShippingAddress(input: $i) { __typename } }', {
-            i: { streetLine1: 'Olaya St', city: 'Riyadh', countryCode: 'SA', phoneNumber: '+966500000000' },
-        });
-        const { eligibleShippingMethods } = await q('query { eligibleShippingMethods { id } }');
-        await q('mutation($id: [ID!]!) { setOrderShippingMethod(shippingMethodId: $id) { __typename } }', { id: [eligibleShippingMethods[0].id] });
-        const t = await q(`mutation { transitionOrderToState(state: "ArrangingPayment") { ... on Order { ${ORDER_FIELDS} } } }`);
-        const order = t.transitionOrderToState;
-        expect(order.state).toBe('ArrangingPayment');
-        expect(order.surcharges).toEqual([]);
-        expect(order.totalWithTax).toBeGreaterThanOrEqual(quantity > 1 ? 100000 : 10000);
-        return {
-            token,
-            q,
-            code: order.code as string,
-            total: order.totalWithTax as number,
-            shipping: order.shippingWithTax as number,
-            vat: order.lines[0].taxRate as number,
-        };
-    }
-
-    async function sandbox(paymentUrl: string, decision: 'approve' | 'decline' | 'cancel') {
-        const res = await fetch(`${paymentUrl}/decision`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: `decision=${decision}`,
-            redirect: 'manual',
-        });
-        expect(res.status).toBe(303);
-        const back = await fetch(`${env.baseUrl}${res.headers.get('location')}`, { redirect: 'manual' });
-        expect(back.status).toBe(303);
-        return back.headers.get('location');
-    }
-
-    beforeAll(async () => {
-        env = await createStoreTestEnv({ port: PORT });
-        await updateMethod('tamara', { customFields: { discount: 10, increment: null } });
-        await updateMethod('tabby', { customFields: { discount: null, increment: 500 } });
-    });
-    afterAll(async () => {
-        await env?.destroy();
-    });
-
-    it('Tamara with a 10 % discount: the total and the payment amount are reduced by 10 %, approval authorises the order', async () => {
-        const { token, q, code, total, vat } = await checkout('en');
-        const discount = Math.round(total / 10);
-        const order = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
-        expect(order.__typename).toBe('Order');
-        expect(order.totalWithTax).toBe(total - discount);
-        expect(order.surcharges).toEqual([
-            {
-                sku: 'payment-method:tamara',
-                description: 'خصم الدفع عبر تمارا (10٪) | Tamara payment discount (10%)',
-                price: expect.any(Number),
-                priceWithTax: -discount,
-                taxRate: vat,
-            },
-        ]);
-        // VAT of the discount at the lines' rate: net = gross / (1 + rate)
-        expect(order.surcharges[0].price).toBe(Math.round(-discount / (1 + vat / 100)));
-        expect(order.payments).toMatchObject([{ method: 'tamara', state: 'Pending', amount: total - discount }]);
-
-        expect(await sandbox(order.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
-        const placed = (await shop(`query($c: String!) { orderByCode(code: $c) { ${ORDER_FIELDS} } }`, { c: code }, { token })).orderByCode;
-        expect(placed).toMatchObject({ state: 'PaymentAuthorized', totalWithTax: total - discount, payments: [{ state: 'Authorized', amount: total - discount }] });
-    });
-
-    it('Tamara declined, then card: the discount is removed and the card pays the full total', async () => {
-        const { q, total } = await checkout('ar');
-        const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
-        expect(tamara.totalWithTax).toBe(total - Math.round(total / 10));
-        await sandbox(tamara.paymentUrl, 'decline');
-
-        const card = (await q(ADD_PAYMENT, { method: 'payfort-card' })).addPaymentToOrder;
-        expect(card.surcharges).toEqual([]);
-        expect(card.totalWithTax).toBe(total);
-        expect(card.payments.map((p: { method: string; state: string; amount: number }) => [p.method, p.state, p.amount])).toEqual([
-            ['tamara', 'Declined', total - Math.round(total / 10)],
-            ['payfort-card', 'Pending', total],
-        ]);
-    });
-
-    it('Tabby with a 5 SAR fee: the total and the payment amount grow by 500 halalas', async () => {
-        const { q, total, vat } = await checkout('en');
-        const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;
-        expect(order.totalWithTax).toBe(total + 500);
-        expect(order.surcharges).toMatchObject([
-            { sku: 'payment-method:tabby', description: 'رسوم الدفع عبر تابي (5.00 ر.س) | Tabby payment fee (SAR 5.00)', priceWithTax: 500, taxRate: vat },
-        ]);
-        expect(order.payments).toMatchObject([{ method: 'tabby', state: 'Pending', amount: total + 500 }]);
-        await sandbox(order.paymentUrl, 'approve');
-    });
-
-    it('cash on delivery charges its seeded 15 SAR fee and is authorised for the adjusted total', async () => {
-        const { q, total } = await checkout('en', 1);
-        expect(total).toBeLessThan(100000 - 1500);
-        const order = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
-        expect(order).toMatchObject({ state: 'PaymentAuthorized', totalWithTax: total + 1500, payments: [{ state: 'Authorized', amount: total + 1500 }] });
-        expect(order.surcharges).toMatchObject([{ sku: 'payment-method:cash-on-delivery', priceWithTax: 1500 }]);
-    });
-
-    it('limits apply to the total before the method discount: an order at Tamara minimum stays eligible, free delivery stays free', async () => {
-        const { q, total, shipping } = await checkout('en', 1);
-        // the seeded "free-over-300" delivery applies to this 309 SAR order; 10 % off brings it below 300 SAR
-        expect([total, shipping]).toEqual([30900, 0]);
-        const setMinimum = (minTotal: number) => updateMethod('tamara', { checkerArgs: { minTotal } });
-        await setMinimum(total);
-        try {
-            const order = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
-            expect(order.__typename).toBe('Order');
-            expect(order.totalWithTax).toBe(total - Math.round(total / 10));
-            expect(order.shippingWithTax).toBe(0);
-            const { eligiblePaymentMethods } = await q('query { eligiblePaymentMethods { code isEligible } }');
-            expect(eligiblePaymentMethods.find((m: { code: string }) => m.code === 'tamara').isEligible).toBe(true);
-        } finally {
-            await setMinimum(10000);
-        }
-    });
-
-    it('a refused method leaves no fee behind (cash on delivery above its 1,000 SAR limit)', async () => {
-        const { q, total } = await checkout('en', 4);
-        const refused = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
-        expect(refused.__typename).toBe('IneligiblePaymentMethodError');
-        const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
-        expect(activeOrder).toMatchObject({ state: 'ArrangingPayment', totalWithTax: total, surcharges: [], payments: [] });
-    });
-
-    it('a refused second method does not touch the discount a pending Tamara payment was made for', async () => {
-        const { q, code, total } = await checkout('en', 4);
-        const discounted = total - Math.round(total / 10);
-        const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
-        expect(tamara.totalWithTax).toBe(discounted);
-        // above the cash-on-delivery limit: refused
-        expect((await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder.__typename).toBe('IneligiblePaymentMethodError');
-        const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
-        expect(activeOrder.totalWithTax).toBe(discounted);
-        expect(activeOrder.surcharges.map((s: { sku: string }) => s.sku)).toEqual(['payment-method:tamara']);
-        expect(await sandbox(tamara.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
-    });
-
-    it('a cancelled Tamara payment keeps the order payable; going back to the cart drops the discount', async () => {
-        const { token, q, total } = await checkout('en');
-        const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
-        await sandbox(tamara.paymentUrl, 'cancel');
-        const back = (await q(`mutation { transitionOrderToState(state: "AddingItems") { ... on Order { state } } }`)).transitionOrderToState;
-        expect(back.state).toBe('AddingItems');
-        let active: any;
-        for (let i = 0; i < 50; i++) {
-            active = (await shop(`query { activeOrder { ${ORDER_FIELDS} } }`, {}, { token })).activeOrder;
-            if (!active.surcharges.length) break;
-            await new Promise(r => setTimeout(r, 100));
-        }
-        expect(active.surcharges).toEqual([]);
-        expect(active.totalWithTax).toBe(total);
-    });
-
-    it('/sandbox/ is an index page listing what the sandbox does and the payments waiting for a decision', async () => {
-        const { q, code } = await checkout('en');
-        const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;
-        const reference = order.paymentUrl.split('/').pop();
-        for (const path of ['/sandbox/', '/sandbox']) {
-            const res = await fetch(`${env.baseUrl}${path}`);
-            expect(res.status).toBe(200);
-            expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-            const html = await res.text();
-            expect(html).toContain('<h1>Payment sandbox');
-            expect(html).toContain('Approve</em>, <em>Decline</em> and <em>Cancel');
-            expect(html).toContain(`<bdi>${code}</bdi>`);
-            expect(html).toContain(`<a href="/sandbox/pay/${reference}">Open</a>`);
-            expect(html).toContain('<a href="/mailbox">');
-        }
-        await sandbox(order.paymentUrl, 'approve');
-        expect(await (await fetch(`${env.baseUrl}/sandbox/`)).text()).not.toContain(`/sandbox/pay/${reference}`);
-    });
+    await sandbox(order.paymentUrl, 'approve');
+    expect(await (await fetch(`${env.baseUrl}/sandbox/`)).text()).not.toContain(`/sandbox/pay/${reference}`);
+  });
 });

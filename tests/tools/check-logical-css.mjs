@@ -45,7 +45,16 @@ const VALUE_FIX = {
   'justify-self': { left: 'start', right: 'end' },
 };
 // box shorthands (top right bottom left): physical when the right and left values differ
-const BOX_SHORTHANDS = new Set(['margin', 'padding', 'inset', 'border-width', 'border-style', 'border-color', 'scroll-margin', 'scroll-padding']);
+const BOX_SHORTHANDS = new Set([
+  'margin',
+  'padding',
+  'inset',
+  'border-width',
+  'border-style',
+  'border-color',
+  'scroll-margin',
+  'scroll-padding',
+]);
 const ALLOW = /logical-css-allow:\s*\S/;
 
 const kebab = (s) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

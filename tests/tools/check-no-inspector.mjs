@@ -9,7 +9,16 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Strings only the inspector's code carries (the panel's marker is in src/app/inspector/panel.ts). */
-export const MARKERS = ['createBrowserInspector', 'createBrowserReceiver', '@statelyai', 'elkjs', 'elk.bundled', 'ElkNode', 'layered.spacing', 'xstate-dev-inspector'];
+export const MARKERS = [
+  'createBrowserInspector',
+  'createBrowserReceiver',
+  '@statelyai',
+  'elkjs',
+  'elk.bundled',
+  'ElkNode',
+  'layered.spacing',
+  'xstate-dev-inspector',
+];
 
 function* files(path) {
   const stat = statSync(path);

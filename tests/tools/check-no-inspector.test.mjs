@@ -18,7 +18,10 @@ function build(files) {
 
 describe('check-no-inspector', () => {
   it('passes a build without the inspector', () => {
-    const root = build({ '_app/entry.js': 'import{createActor as e}from"./xstate.js";e(m,{inspect:void 0}).start()', 'index.html': '<p>inspect</p>' });
+    const root = build({
+      '_app/entry.js': 'import{createActor as e}from"./xstate.js";e(m,{inspect:void 0}).start()',
+      'index.html': '<p>inspect</p>',
+    });
     expect(findInspectorLeaks([root])).toEqual([]);
   });
 

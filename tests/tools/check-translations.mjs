@@ -107,7 +107,9 @@ export function checkCatalogs(catalogs) {
       for (const str of e.msgstr.filter(Boolean)) {
         const got = placeholders(str).join(' ');
         if (got !== expected) {
-          problems.push(`${file}:${e.line}: ${locale} translation of ${show(key)} has placeholders [${got}], the message has [${expected}]`);
+          problems.push(
+            `${file}:${e.line}: ${locale} translation of ${show(key)} has placeholders [${got}], the message has [${expected}]`,
+          );
         }
       }
     }
@@ -118,7 +120,9 @@ export function checkCatalogs(catalogs) {
     const lacking = locales.filter((l) => !active[l].has(key));
     if (lacking.length) {
       const has = locales.find((l) => active[l].has(key));
-      problems.push(`${catalogs[has].file}:${active[has].get(key).line}: ${show(key)} is not in ${lacking.map((l) => catalogs[l].file).join(', ')}`);
+      problems.push(
+        `${catalogs[has].file}:${active[has].get(key).line}: ${show(key)} is not in ${lacking.map((l) => catalogs[l].file).join(', ')}`,
+      );
     }
   }
   return problems;
@@ -165,7 +169,8 @@ async function compareWithSource() {
       const origin = m.origin?.[0]?.[0];
       problems.push(`${JSON.stringify(m.message ?? id)}${origin ? ` (${origin})` : ''} is not in ${files.join(', ')}`);
     }
-    if (lacking.size) problems.push(`${lacking.size} source message(s) missing from the catalogs: run npm run i18n:extract, then translate`);
+    if (lacking.size)
+      problems.push(`${lacking.size} source message(s) missing from the catalogs: run npm run i18n:extract, then translate`);
   }
   return { problems, notes };
 }

@@ -22,7 +22,9 @@ function project(name) {
 
 describe('parsePo', () => {
   test('reads contexts, multi-line strings, escapes and obsolete entries', () => {
-    const entries = parsePo('msgid ""\nmsgstr "h"\n\n#. c\nmsgctxt "x"\nmsgid "a \\"b\\""\nmsgstr ""\n"one\\n"\n"two"\n\n#~ msgid "old"\n#~ msgstr ""\n');
+    const entries = parsePo(
+      'msgid ""\nmsgstr "h"\n\n#. c\nmsgctxt "x"\nmsgid "a \\"b\\""\nmsgstr ""\n"one\\n"\n"two"\n\n#~ msgid "old"\n#~ msgstr ""\n',
+    );
     expect(entries.map(({ msgctxt, msgid, msgstr, obsolete }) => ({ msgctxt, msgid, msgstr, obsolete }))).toEqual([
       { msgctxt: undefined, msgid: '', msgstr: ['h'], obsolete: false },
       { msgctxt: 'x', msgid: 'a "b"', msgstr: ['one\ntwo'], obsolete: false },

@@ -18,7 +18,11 @@ const shot = opt('--screenshot', null);
 const root = new URL('../..', import.meta.url).pathname;
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn('npx', ['react-router', 'dev', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], { cwd: root, stdio: 'ignore', detached: true });
+const server = spawn('npx', ['react-router', 'dev', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], {
+  cwd: root,
+  stdio: 'ignore',
+  detached: true,
+});
 let serverExited = false;
 server.on('exit', () => (serverExited = true));
 const stopServer = () => {
@@ -53,12 +57,18 @@ const check = (ok, what) => {
 let browser;
 try {
   await waitForServer();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless'],
+  });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${base}/en/about?inspect`, { waitUntil: 'networkidle', timeout: 90_000 });
   await page.waitForSelector(panel, { state: 'attached', timeout: 60_000 });
   const actors = await page.locator(`${panel} nav button`).allTextContents();
-  check(['locale', 'shop', 'session', 'cart', 'wishlist', 'search'].every((a) => actors.includes(a)), `actors listed: ${actors.join(', ')}`);
+  check(
+    ['locale', 'shop', 'session', 'cart', 'wishlist', 'search'].every((a) => actors.includes(a)),
+    `actors listed: ${actors.join(', ')}`,
+  );
 
   await page.locator(`${panel} nav button`, { hasText: /^cart$/ }).click();
   await page.locator(`${panel} .diagram svg .node`).first().waitFor();
@@ -78,7 +88,10 @@ try {
   // A page-scoped actor (usePageActor) is inspected with nothing asked by its page.
   await page.goto(`${base}/en/contact?inspect`, { waitUntil: 'networkidle', timeout: 90_000 });
   await page.waitForSelector(panel, { state: 'attached', timeout: 60_000 });
-  await page.locator(`${panel} nav button`, { hasText: /^contact$/ }).waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .locator(`${panel} nav button`, { hasText: /^contact$/ })
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
   const pageActors = await page.locator(`${panel} nav button`).allTextContents();
   check(pageActors.includes('contact'), `page-scoped actor inspected on /en/contact: ${pageActors.join(', ')}`);
 } catch (error) {

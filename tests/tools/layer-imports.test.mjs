@@ -12,7 +12,12 @@ RuleTester.itOnly = it.only;
 
 const root = '/project';
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' } });
-const at = (file, code, errors) => ({ filename: `${root}/${file}`, code, options: [{ root, layers, mustBelong }], ...(errors ? { errors } : {}) });
+const at = (file, code, errors) => ({
+  filename: `${root}/${file}`,
+  code,
+  options: [{ root, layers, mustBelong }],
+  ...(errors ? { errors } : {}),
+});
 const layer = (from, to) => ({ message: new RegExp(`^${from} must not import ${to} \\(`) });
 const pkg = { messageId: 'pkg' };
 
@@ -22,31 +27,58 @@ tester.run('architecture/layer-imports', rule, {
     at('machines/cart.machine.ts', "import { toPath } from './lib/locale-path';"),
     at('machines/lib/locale-path.ts', "import { x } from '../schemas/contact.schema';"),
     at('machines/cart.machine.ts', "import type { Cart } from '../services/cart.service';"),
-    at('machines/lib/x.ts', "import type { Cart } from '../../services/cart.service';\nexport type { Order } from '../../services/order.service';"),
+    at(
+      'machines/lib/x.ts',
+      "import type { Cart } from '../../services/cart.service';\nexport type { Order } from '../../services/order.service';",
+    ),
     at('machines/cart.machine.test.ts', "import { test } from 'vitest';\nimport { getShortestPaths } from 'xstate/graph';"),
-    at('services/cart.service.ts', "import { gql } from 'graphql-request';\nimport { client } from './client';\nimport type { TadaDocumentNode } from 'gql.tada';"),
+    at(
+      'services/cart.service.ts',
+      "import { gql } from 'graphql-request';\nimport { client } from './client';\nimport type { TadaDocumentNode } from 'gql.tada';",
+    ),
     at('services/cart.service.ts', "import { graphql } from './generated/graphql';"),
-    at('src/components/cart/cart-badge.tsx', "import { useLocale } from '../../lib/use-locale';\nimport { cartMachine } from '../../../machines/cart.machine';"),
+    at(
+      'src/components/cart/cart-badge.tsx',
+      "import { useLocale } from '../../lib/use-locale';\nimport { cartMachine } from '../../../machines/cart.machine';",
+    ),
     // src/ downwards: containers -> components, lib; routes -> containers; app -> routes; lib -> machines
-    at('src/containers/cart-status.tsx', "import { LocaleLink } from '../components/locale-link/locale-link';\nimport { money } from '../lib/money';"),
+    at(
+      'src/containers/cart-status.tsx',
+      "import { LocaleLink } from '../components/locale-link/locale-link';\nimport { money } from '../lib/money';",
+    ),
     at('src/containers/app-actors.tsx', "import type { AppActors } from './app-actors.types';"),
-    at('src/routes/cart/cart.tsx', "import { useAppActor } from '../../containers/app-actors';\nimport { CartLine } from '../../components/cart/cart-line';"),
+    at(
+      'src/routes/cart/cart.tsx',
+      "import { useAppActor } from '../../containers/app-actors';\nimport { CartLine } from '../../components/cart/cart-line';",
+    ),
     at('src/root.tsx', "import { ShopActionsBridge } from './containers/shop-actions-bridge';"),
     at('src/entry.client.tsx', "import { provideAppActors } from './containers/app-actors';\nconst m = import('./app/browser-actors');"),
-    at('src/app/actors.ts', "import { toProductCard } from '../lib/catalogue/view-models';\nimport type { AppActors } from '../containers/app-actors.types';"),
-    at('src/lib/catalogue/view-models.ts', "import { variantPricing } from '../../../machines/lib/variant-pricing';\nimport type { Cart } from '../../../services/cart.service';"),
+    at(
+      'src/app/actors.ts',
+      "import { toProductCard } from '../lib/catalogue/view-models';\nimport type { AppActors } from '../containers/app-actors.types';",
+    ),
+    at(
+      'src/lib/catalogue/view-models.ts',
+      "import { variantPricing } from '../../../machines/lib/variant-pricing';\nimport type { Cart } from '../../../services/cart.service';",
+    ),
     at('src/lib/shop.server.ts', "import { createShopClient } from '../../services/client';"),
     at('src/components/cart/cart-badge.tsx', "import type { Cart } from '../../../services/cart.service';"),
     at('src/routes/product.tsx', "import { getProduct } from '../../services/catalogue.service';"),
     at('src/layouts/default-layout.tsx', "import { getHeaderFacets } from '../../services/catalogue.service';"),
-    at('src/app/actors.ts', "import { fetchActiveOrder } from '../../services/cart.service';\nimport { cartMachine } from '../../machines/cart.machine';"),
+    at(
+      'src/app/actors.ts',
+      "import { fetchActiveOrder } from '../../services/cart.service';\nimport { cartMachine } from '../../machines/cart.machine';",
+    ),
     at('server/src/index.ts', "import { bootstrap } from '@vendure/core';\nimport { config } from './vendure-config';"),
     at('tests/e2e/shell.spec.ts', "import { x } from '../../services/client';\nimport { y } from '../../server/src/index';"),
   ],
   invalid: [
     at('machines/cart.machine.ts', "import { useState } from 'react';", [pkg]),
     at('machines/cart.machine.ts', "import { addToCart } from '../services/cart.service';", [
-      { messageId: 'layer', data: { from: 'machines', to: 'services', spec: '../services/cart.service', hint: ': only `import type` is allowed here' } },
+      {
+        messageId: 'layer',
+        data: { from: 'machines', to: 'services', spec: '../services/cart.service', hint: ': only `import type` is allowed here' },
+      },
     ]),
     at('machines/lib/x.ts', "import { type Cart } from '../../services/cart.service';", [layer('machines', 'services')]),
     at('machines/cart.machine.ts', "import { t } from '../src/i18n/i18n';", [layer('machines', 'lib')]),
@@ -56,13 +88,21 @@ tester.run('architecture/layer-imports', rule, {
     at('services/cart.service.ts', "import { cartMachine } from '../machines/cart.machine';", [layer('services', 'machines')]),
     at('services/cart.service.ts', "import type { Locale } from '../src/i18n/locales';", [layer('services', 'lib')]),
     at('services/cart.service.ts', "import { createActor } from 'xstate';", [pkg]),
-    at('src/components/cart/cart-badge.tsx', "import { addToCart } from '../../../services/cart.service';", [layer('components', 'services')]),
-    at('src/components/cart/cart-badge.tsx', "export { addToCart } from '../../../services/cart.service';", [layer('components', 'services')]),
+    at('src/components/cart/cart-badge.tsx', "import { addToCart } from '../../../services/cart.service';", [
+      layer('components', 'services'),
+    ]),
+    at('src/components/cart/cart-badge.tsx', "export { addToCart } from '../../../services/cart.service';", [
+      layer('components', 'services'),
+    ]),
     at('src/components/x.tsx', "import { config } from '../../server/src/vendure-config';", [layer('components', 'server')]),
     at('src/routes/product.tsx', "import { config } from '../../server/src/vendure-config';", [layer('routes', 'server')]),
     // upward imports inside src/
-    at('src/components/header/site-header.tsx', "import { useAppActor } from '../../containers/app-actors';", [layer('components', 'containers')]),
-    at('src/components/catalogue/product-grid.tsx', "import type { ViewMode } from '../../routes/catalogue/listing-view';", [layer('components', 'routes')]),
+    at('src/components/header/site-header.tsx', "import { useAppActor } from '../../containers/app-actors';", [
+      layer('components', 'containers'),
+    ]),
+    at('src/components/catalogue/product-grid.tsx', "import type { ViewMode } from '../../routes/catalogue/listing-view';", [
+      layer('components', 'routes'),
+    ]),
     at('src/lib/chrome-data.ts', "import type { AlertView } from '../components/alert-banner/alert-banner';", [layer('lib', 'components')]),
     at('src/lib/catalogue/view-models.ts', "import { useAppActor } from '../../containers/app-actors';", [layer('lib', 'containers')]),
     at('src/containers/cart-status.tsx', "import { CartPage } from '../routes/cart/cart';", [layer('containers', 'routes')]),
@@ -73,7 +113,7 @@ tester.run('architecture/layer-imports', rule, {
     at('src/lib/money.ts', "import { getCart } from '../../services/cart.service';", [layer('lib', 'services')]),
     at('src/components/cart/cart-line.tsx', "import { getCart } from '../../../services/cart.service';", [layer('components', 'services')]),
     // a src/ file in no layer's folder
-    at('src/widgets/banner.tsx', "export const x = 1;", [{ messageId: 'unlayered' }]),
+    at('src/widgets/banner.tsx', 'export const x = 1;', [{ messageId: 'unlayered' }]),
     at('server/src/plugins/x.ts', "import { toPath } from '../../../machines/lib/locale-path';", [layer('server', 'machines')]),
     at('server/src/plugins/x.ts', "const c = require('../../../services/client');", [layer('server', 'services')]),
   ],
@@ -87,7 +127,8 @@ describe('the project config wires the rule and the machine globals', () => {
     });
     const ids = res.messages.map((m) => `${m.ruleId}:${m.message.split(':')[0]}`);
     if (!ids.some((i) => i.includes('no-restricted-globals') && i.includes('window'))) throw new Error(`no window report: ${ids}`);
-    if (!ids.some((i) => i.includes('no-restricted-globals') && i.includes('localStorage'))) throw new Error(`no localStorage report: ${ids}`);
+    if (!ids.some((i) => i.includes('no-restricted-globals') && i.includes('localStorage')))
+      throw new Error(`no localStorage report: ${ids}`);
   });
 
   it('reports an upward import inside src/ (component -> container) and a file in no layer', async () => {
@@ -95,7 +136,8 @@ describe('the project config wires the rule and the machine globals', () => {
       filePath: 'src/components/cart/probe.tsx',
     });
     const ups = up.messages.filter((m) => m.ruleId === 'architecture/layer-imports').map((m) => m.message);
-    if (ups.length !== 1 || !ups[0].startsWith('components must not import containers')) throw new Error(`expected one upward report, got ${JSON.stringify(up.messages)}`);
+    if (ups.length !== 1 || !ups[0].startsWith('components must not import containers'))
+      throw new Error(`expected one upward report, got ${JSON.stringify(up.messages)}`);
     const [lost] = await eslint.lintText('export const x = 1;\n', { filePath: 'src/widgets/probe.ts' });
     if (!lost.messages.some((m) => m.ruleId === 'architecture/layer-imports' && m.message.includes('belongs to no layer'))) {
       throw new Error(`expected a no-layer report, got ${JSON.stringify(lost.messages)}`);

@@ -72,7 +72,11 @@ function main() {
   const missing = missingPlatformEntries(lock);
   for (const [location, e] of missing) console.log(`${location}@${e.version} (${[e.os, e.cpu, e.libc].flat().filter(Boolean).join(' ')})`);
   if (process.argv.includes('--check')) {
-    console.log(missing.length ? `${missing.length} optional platform entries missing from package-lock.json` : 'package-lock.json: platform entries complete');
+    console.log(
+      missing.length
+        ? `${missing.length} optional platform entries missing from package-lock.json`
+        : 'package-lock.json: platform entries complete',
+    );
     process.exitCode = missing.length ? 1 : 0;
     return;
   }
@@ -83,7 +87,9 @@ function main() {
   const packages = { ...lock.packages };
   for (const [location, entry] of missing) packages[location] = entry;
   // npm writes packages sorted by location ('' first)
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
+  );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`added ${missing.length} optional platform entries to package-lock.json`);
 }

@@ -13,7 +13,11 @@ test('adds missing platform binaries where npm would place them, next to version
   const lock = {
     packages: {
       '': { devDependencies: { tool: '1.0.0', vite: '8.0.0' } },
-      'node_modules/tool': { version: '1.0.0', dev: true, optionalDependencies: { 'tool-darwin-x64': '2.0.0', 'tool-linux-x64-gnu': '2.0.0', fsevents: '2.3.3' } },
+      'node_modules/tool': {
+        version: '1.0.0',
+        dev: true,
+        optionalDependencies: { 'tool-darwin-x64': '2.0.0', 'tool-linux-x64-gnu': '2.0.0', fsevents: '2.3.3' },
+      },
       'node_modules/tool-linux-x64-gnu': { version: '2.0.0', dev: true, optional: true, os: ['linux'], cpu: ['x64'] },
       'node_modules/vite': { version: '8.0.0', dev: true },
       'node_modules/vite/node_modules/tool': { version: '1.5.0', dev: true, optionalDependencies: { 'tool-darwin-x64': '1.5.0' } },

@@ -52,8 +52,22 @@ const stages = [
     name: 'unit',
     title: 'unit tests (storefront)',
     // the other suites have their own stage; keep them out of the storefront's run
-    cmd: ['npx', 'vitest', 'run', '--exclude', 'tests/e2e/**', '--exclude', 'tests/tools/**', '--exclude', 'server/**',
-      '--exclude', 'tests/server/**', '--exclude', 'tests/unit/machines/*.paths.test.ts', ...vitestJson('unit')],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--exclude',
+      'tests/e2e/**',
+      '--exclude',
+      'tests/tools/**',
+      '--exclude',
+      'server/**',
+      '--exclude',
+      'tests/server/**',
+      '--exclude',
+      'tests/unit/machines/*.paths.test.ts',
+      ...vitestJson('unit'),
+    ],
     kind: 'vitest',
   },
   {
@@ -79,7 +93,8 @@ for (const o of only) {
   }
 }
 
-const fmt = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`);
+const fmt = (ms) =>
+  ms >= 60_000 ? `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`;
 
 function run(cmd, env) {
   return new Promise((res) => {
@@ -127,7 +142,12 @@ export function countPlaywright(file) {
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const env = { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true', PW_JSON_OUTPUT: join(outDir, 'e2e.json'), PATH_TESTS_JSON: join(outDir, 'paths.json') };
+  const env = {
+    ...process.env,
+    VENDURE_DISABLE_TELEMETRY: 'true',
+    PW_JSON_OUTPUT: join(outDir, 'e2e.json'),
+    PATH_TESTS_JSON: join(outDir, 'paths.json'),
+  };
   if (!process.stdout.isTTY) env.NO_COLOR = '1';
   const results = [];
   const t0 = Date.now();
@@ -155,7 +175,10 @@ async function main() {
     let status = code === 0 ? 'passed' : 'failed';
     let note = '';
     if (counts) {
-      note = `${counts.passed} passed, ${counts.failed} failed` + (counts.skipped ? `, ${counts.skipped} skipped` : '') + (counts.flaky ? `, ${counts.flaky} flaky` : '');
+      note =
+        `${counts.passed} passed, ${counts.failed} failed` +
+        (counts.skipped ? `, ${counts.skipped} skipped` : '') +
+        (counts.flaky ? `, ${counts.flaky} flaky` : '');
       if (status === 'passed' && counts.passed === 0) {
         status = 'failed';
         note += ' (no tests ran)';

@@ -30,9 +30,12 @@ test('a missing report is null (the stage then counts as a failure)', () => {
 test('check summaries: type errors counted, eslint and checker verdicts picked out', () => {
   const tsc = 'src/a.ts(1,2): error TS2322: x\n  detail\nsrc/b.ts(3,4): error TS7006: y\n';
   expect(summarizeCheck(tsc)).toBe('2 type error(s)');
-  const lint = '/x.ts\n  1:1 error nope\n\n\u001b[31m✖ 4 problems (3 errors, 1 warning)\u001b[39m\n  0 errors and 1 warning potentially fixable\n';
+  const lint =
+    '/x.ts\n  1:1 error nope\n\n\u001b[31m✖ 4 problems (3 errors, 1 warning)\u001b[39m\n  0 errors and 1 warning potentially fixable\n';
   expect(summarizeCheck(lint)).toBe('eslint: 3 error(s), 1 warning(s)');
-  expect(summarizeCheck('a\nlogical CSS: 59 files checked, no physical directions\n')).toBe('logical CSS: 59 files checked, no physical directions');
+  expect(summarizeCheck('a\nlogical CSS: 59 files checked, no physical directions\n')).toBe(
+    'logical CSS: 59 files checked, no physical directions',
+  );
   expect(summarizeCheck('missing: query x\n70 of 71 spec operations defined\n')).toBe('70 of 71 spec operations defined');
   expect(summarizeCheck('something else\nlast words\n')).toBe('last words');
 });

@@ -26,7 +26,9 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 if (!existsSync(chromium)) {
-  console.error(`[e2e] no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
+  console.error(
+    `[e2e] no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
+  );
   process.exit(1);
 }
 

@@ -6,106 +6,111 @@ import { Asset, CustomFields, LanguageCode, Product } from '@vendure/core';
  * never rename. Internal fields are `public: false` (not exposed in the Shop API).
  */
 const label = (en: string, ar: string) => [
-    { languageCode: LanguageCode.en, value: en },
-    { languageCode: LanguageCode.ar, value: ar },
+  { languageCode: LanguageCode.en, value: en },
+  { languageCode: LanguageCode.ar, value: ar },
 ];
 
 export const customFields: CustomFields = {
-    FacetValue: [
-        { name: 'colorCode', type: 'string', nullable: true, label: label('Colour code', 'رمز اللون') },
-        {
-            name: 'parentCode',
-            type: 'string',
-            nullable: true,
-            label: label('Parent category code', 'رمز الفئة الأم'),
-            description: label(
-                "Sub-category only: the code of its 'category' facet value",
-                "للفئات الفرعية فقط: رمز قيمة الفئة الأم في خاصية 'category'",
-            ),
-        },
-        { name: 'mainFeatureAsset', type: 'relation', entity: Asset, nullable: true, label: label('Main feature image', 'الصورة الرئيسية') },
-        { name: 'cover', type: 'relation', entity: Asset, nullable: true, label: label('Cover image', 'صورة الغلاف') },
-        { name: 'sortOrder', type: 'int', defaultValue: 0, label: label('Sort order', 'ترتيب العرض') },
-        { name: 'showOnHome', type: 'boolean', defaultValue: false, label: label('Show on home page', 'إظهار في الصفحة الرئيسية') },
-    ],
-    Product: [
-        { name: 'subTitle', type: 'localeString', nullable: true, label: label('Subtitle', 'العنوان الفرعي') },
-        {
-            name: 'variantType',
-            type: 'string',
-            defaultValue: 'simple',
-            options: [{ value: 'simple' }, { value: 'color' }, { value: 'color-size' }],
-            label: label('Variant type', 'نوع المتغيرات'),
-        },
-        { name: 'dropPrice', type: 'int', nullable: true, label: label('Drop price (halalas)', 'السعر المخفض (هللة)') },
-        { name: 'newArrival', type: 'boolean', defaultValue: false, label: label('New arrival', 'وصل حديثاً') },
-        { name: 'viewCount', type: 'int', defaultValue: 0, public: false, readonly: true, label: label('View count', 'عدد المشاهدات') },
-        {
-            name: 'searchText',
-            type: 'localeText',
-            nullable: true,
-            public: false,
-            readonly: true,
-            label: label('Search text (internal)', 'نص البحث (داخلي)'),
-        },
-    ],
-    ProductVariant: [
-        { name: 'default', type: 'boolean', defaultValue: false, label: label('Default variant', 'المتغير الافتراضي') },
-        { name: 'startDate', type: 'datetime', nullable: true, label: label('Sale start', 'بداية التخفيض') },
-        { name: 'endDate', type: 'datetime', nullable: true, label: label('Sale end', 'نهاية التخفيض') },
-        { name: 'mainPrice', type: 'int', nullable: true, label: label('Main price (halalas, incl. VAT)', 'السعر الأصلي (هللة، شامل الضريبة)') },
-        { name: 'promoPrice', type: 'int', nullable: true, label: label('Promo price (halalas, incl. VAT)', 'سعر العرض (هللة، شامل الضريبة)') },
-        { name: 'onSale', type: 'boolean', defaultValue: false, label: label('On sale', 'عليه تخفيض') },
-    ],
-    ProductOptionGroup: [
-        {
-            name: 'type',
-            type: 'string',
-            defaultValue: 'text',
-            options: [{ value: 'color' }, { value: 'size' }, { value: 'text' }],
-            label: label('Option type', 'نوع الخيار'),
-        },
-    ],
-    ProductOption: [{ name: 'colorCode', type: 'string', nullable: true, label: label('Colour code', 'رمز اللون') }],
-    Customer: [
-        {
-            name: 'favProducts',
-            type: 'relation',
-            entity: Product,
-            list: true,
-            readonly: true,
-            public: false,
-            label: label('Favourite products', 'المنتجات المفضلة'),
-        },
-    ],
-    Address: [
-        {
-            name: 'type',
-            type: 'string',
-            nullable: true,
-            options: [{ value: 'home' }, { value: 'work' }, { value: 'other' }],
-            label: label('Address type', 'نوع العنوان'),
-        },
-        { name: 'cityCode', type: 'string', nullable: true, label: label('City code', 'رمز المدينة') },
-        { name: 'instructions', type: 'text', nullable: true, label: label('Delivery instructions', 'تعليمات التوصيل') },
-        {
-            // Set only by the account plugin after a code check — never by the customer.
-            name: 'verifiedShippingAddress',
-            type: 'boolean',
-            defaultValue: false,
-            readonly: true,
-            label: label('Verified shipping address', 'عنوان شحن موثق'),
-        },
-        { name: 'receiverPhoneNumber', type: 'string', nullable: true, label: label('Receiver phone', 'هاتف المستلم') },
-        { name: 'isGiftCart', type: 'boolean', defaultValue: false, label: label('Gift', 'هدية') },
-        { name: 'firstName', type: 'string', nullable: true, label: label('First name', 'الاسم الأول') },
-        { name: 'lastName', type: 'string', nullable: true, label: label('Last name', 'اسم العائلة') },
-    ],
-    // Set by the common plugin's order-access rule (docs/decisions/011-order-access.md); never exposed.
-    Order: [{ name: 'placedInSessionId', type: 'string', nullable: true, internal: true }],
-    PaymentMethod: [
-        { name: 'asset', type: 'relation', entity: Asset, nullable: true, label: label('Logo', 'الشعار') },
-        { name: 'discount', type: 'int', nullable: true, label: label('Discount (%)', 'الخصم (٪)') },
-        { name: 'increment', type: 'int', nullable: true, label: label('Surcharge (halalas)', 'رسوم إضافية (هللة)') },
-    ],
+  FacetValue: [
+    { name: 'colorCode', type: 'string', nullable: true, label: label('Colour code', 'رمز اللون') },
+    {
+      name: 'parentCode',
+      type: 'string',
+      nullable: true,
+      label: label('Parent category code', 'رمز الفئة الأم'),
+      description: label(
+        "Sub-category only: the code of its 'category' facet value",
+        "للفئات الفرعية فقط: رمز قيمة الفئة الأم في خاصية 'category'",
+      ),
+    },
+    { name: 'mainFeatureAsset', type: 'relation', entity: Asset, nullable: true, label: label('Main feature image', 'الصورة الرئيسية') },
+    { name: 'cover', type: 'relation', entity: Asset, nullable: true, label: label('Cover image', 'صورة الغلاف') },
+    { name: 'sortOrder', type: 'int', defaultValue: 0, label: label('Sort order', 'ترتيب العرض') },
+    { name: 'showOnHome', type: 'boolean', defaultValue: false, label: label('Show on home page', 'إظهار في الصفحة الرئيسية') },
+  ],
+  Product: [
+    { name: 'subTitle', type: 'localeString', nullable: true, label: label('Subtitle', 'العنوان الفرعي') },
+    {
+      name: 'variantType',
+      type: 'string',
+      defaultValue: 'simple',
+      options: [{ value: 'simple' }, { value: 'color' }, { value: 'color-size' }],
+      label: label('Variant type', 'نوع المتغيرات'),
+    },
+    { name: 'dropPrice', type: 'int', nullable: true, label: label('Drop price (halalas)', 'السعر المخفض (هللة)') },
+    { name: 'newArrival', type: 'boolean', defaultValue: false, label: label('New arrival', 'وصل حديثاً') },
+    { name: 'viewCount', type: 'int', defaultValue: 0, public: false, readonly: true, label: label('View count', 'عدد المشاهدات') },
+    {
+      name: 'searchText',
+      type: 'localeText',
+      nullable: true,
+      public: false,
+      readonly: true,
+      label: label('Search text (internal)', 'نص البحث (داخلي)'),
+    },
+  ],
+  ProductVariant: [
+    { name: 'default', type: 'boolean', defaultValue: false, label: label('Default variant', 'المتغير الافتراضي') },
+    { name: 'startDate', type: 'datetime', nullable: true, label: label('Sale start', 'بداية التخفيض') },
+    { name: 'endDate', type: 'datetime', nullable: true, label: label('Sale end', 'نهاية التخفيض') },
+    {
+      name: 'mainPrice',
+      type: 'int',
+      nullable: true,
+      label: label('Main price (halalas, incl. VAT)', 'السعر الأصلي (هللة، شامل الضريبة)'),
+    },
+    { name: 'promoPrice', type: 'int', nullable: true, label: label('Promo price (halalas, incl. VAT)', 'سعر العرض (هللة، شامل الضريبة)') },
+    { name: 'onSale', type: 'boolean', defaultValue: false, label: label('On sale', 'عليه تخفيض') },
+  ],
+  ProductOptionGroup: [
+    {
+      name: 'type',
+      type: 'string',
+      defaultValue: 'text',
+      options: [{ value: 'color' }, { value: 'size' }, { value: 'text' }],
+      label: label('Option type', 'نوع الخيار'),
+    },
+  ],
+  ProductOption: [{ name: 'colorCode', type: 'string', nullable: true, label: label('Colour code', 'رمز اللون') }],
+  Customer: [
+    {
+      name: 'favProducts',
+      type: 'relation',
+      entity: Product,
+      list: true,
+      readonly: true,
+      public: false,
+      label: label('Favourite products', 'المنتجات المفضلة'),
+    },
+  ],
+  Address: [
+    {
+      name: 'type',
+      type: 'string',
+      nullable: true,
+      options: [{ value: 'home' }, { value: 'work' }, { value: 'other' }],
+      label: label('Address type', 'نوع العنوان'),
+    },
+    { name: 'cityCode', type: 'string', nullable: true, label: label('City code', 'رمز المدينة') },
+    { name: 'instructions', type: 'text', nullable: true, label: label('Delivery instructions', 'تعليمات التوصيل') },
+    {
+      // Set only by the account plugin after a code check — never by the customer.
+      name: 'verifiedShippingAddress',
+      type: 'boolean',
+      defaultValue: false,
+      readonly: true,
+      label: label('Verified shipping address', 'عنوان شحن موثق'),
+    },
+    { name: 'receiverPhoneNumber', type: 'string', nullable: true, label: label('Receiver phone', 'هاتف المستلم') },
+    { name: 'isGiftCart', type: 'boolean', defaultValue: false, label: label('Gift', 'هدية') },
+    { name: 'firstName', type: 'string', nullable: true, label: label('First name', 'الاسم الأول') },
+    { name: 'lastName', type: 'string', nullable: true, label: label('Last name', 'اسم العائلة') },
+  ],
+  // Set by the common plugin's order-access rule (docs/decisions/011-order-access.md); never exposed.
+  Order: [{ name: 'placedInSessionId', type: 'string', nullable: true, internal: true }],
+  PaymentMethod: [
+    { name: 'asset', type: 'relation', entity: Asset, nullable: true, label: label('Logo', 'الشعار') },
+    { name: 'discount', type: 'int', nullable: true, label: label('Discount (%)', 'الخصم (٪)') },
+    { name: 'increment', type: 'int', nullable: true, label: label('Surcharge (halalas)', 'رسوم إضافية (هللة)') },
+  ],
 };

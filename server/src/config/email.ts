@@ -1,22 +1,22 @@
 import {
-    defaultEmailHandlers,
-    EmailEventListener,
-    EmailPluginDevModeOptions,
-    emailVerificationHandler,
-    FileBasedTemplateLoader,
-    orderConfirmationHandler as coreOrderConfirmationHandler,
+  defaultEmailHandlers,
+  EmailEventListener,
+  EmailPluginDevModeOptions,
+  emailVerificationHandler,
+  FileBasedTemplateLoader,
+  orderConfirmationHandler as coreOrderConfirmationHandler,
 } from '@vendure/email-plugin';
 import {
-    EntityHydrator,
-    Injector,
-    LanguageCode,
-    Order,
-    OrderService,
-    OrderStateTransitionEvent,
-    ProductVariantTranslation,
-    RequestContext,
-    TransactionalConnection,
-    VendureEvent,
+  EntityHydrator,
+  Injector,
+  LanguageCode,
+  Order,
+  OrderService,
+  OrderStateTransitionEvent,
+  ProductVariantTranslation,
+  RequestContext,
+  TransactionalConnection,
+  VendureEvent,
 } from '@vendure/core';
 import { In } from 'typeorm';
 import path from 'path';
@@ -28,125 +28,125 @@ import path from 'path';
  * server/src/email-templates/<template>/body.hbs. See server/src/email-templates/README.md.
  */
 export interface CodeMailInput {
-    /** recipient */
-    emailAddress: string;
-    /** the 6-digit code */
-    code: string;
-    /** validity in minutes (shown in the mail) */
-    expiresInMinutes: number;
-    /** optional greeting name */
-    name?: string;
+  /** recipient */
+  emailAddress: string;
+  /** the 6-digit code */
+  code: string;
+  /** validity in minutes (shown in the mail) */
+  expiresInMinutes: number;
+  /** optional greeting name */
+  name?: string;
 }
 
 /** template `verification-code` — account verification by 6-digit code (verifyAccount). */
 export class VerificationCodeEvent extends VendureEvent {
-    constructor(
-        public ctx: RequestContext,
-        public input: CodeMailInput,
-    ) {
-        super();
-    }
+  constructor(
+    public ctx: RequestContext,
+    public input: CodeMailInput,
+  ) {
+    super();
+  }
 }
 
 /** template `password-reset-code` — forgotten password by 6-digit code (requestPasswordResetCode). */
 export class PasswordResetCodeEvent extends VendureEvent {
-    constructor(
-        public ctx: RequestContext,
-        public input: CodeMailInput,
-    ) {
-        super();
-    }
+  constructor(
+    public ctx: RequestContext,
+    public input: CodeMailInput,
+  ) {
+    super();
+  }
 }
 
 /** template `address-verification-code` — shipping address verification (assignVerificationToTheShippingAddress). */
 export class AddressVerificationCodeEvent extends VendureEvent {
-    constructor(
-        public ctx: RequestContext,
-        public input: CodeMailInput & { addressSummary?: string },
-    ) {
-        super();
-    }
+  constructor(
+    public ctx: RequestContext,
+    public input: CodeMailInput & { addressSummary?: string },
+  ) {
+    super();
+  }
 }
 
 const isArabic = (ctx: RequestContext) => ctx.languageCode !== LanguageCode.en;
 
 function codeVars(ctx: RequestContext, input: CodeMailInput, subjectAr: string, subjectEn: string) {
-    const ar = isArabic(ctx);
-    return {
-        isArabic: ar,
-        lang: ar ? 'ar' : 'en',
-        dir: ar ? 'rtl' : 'ltr',
-        subject: ar ? `${subjectAr} | ${subjectEn}` : `${subjectEn} | ${subjectAr}`,
-        code: input.code,
-        expiresInMinutes: input.expiresInMinutes,
-        name: input.name ?? '',
-    };
+  const ar = isArabic(ctx);
+  return {
+    isArabic: ar,
+    lang: ar ? 'ar' : 'en',
+    dir: ar ? 'rtl' : 'ltr',
+    subject: ar ? `${subjectAr} | ${subjectEn}` : `${subjectEn} | ${subjectAr}`,
+    code: input.code,
+    expiresInMinutes: input.expiresInMinutes,
+    name: input.name ?? '',
+  };
 }
 
 export const verificationCodeHandler = new EmailEventListener('verification-code')
-    .on(VerificationCodeEvent)
-    .setRecipient(event => event.input.emailAddress)
-    .setFrom('{{ fromAddress }}')
-    .setSubject('{{ subject }}')
-    .setTemplateVars(event => codeVars(event.ctx, event.input, 'رمز تفعيل حسابك', 'Your account verification code'));
+  .on(VerificationCodeEvent)
+  .setRecipient((event) => event.input.emailAddress)
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => codeVars(event.ctx, event.input, 'رمز تفعيل حسابك', 'Your account verification code'));
 
 export const passwordResetCodeHandler = new EmailEventListener('password-reset-code')
-    .on(PasswordResetCodeEvent)
-    .setRecipient(event => event.input.emailAddress)
-    .setFrom('{{ fromAddress }}')
-    .setSubject('{{ subject }}')
-    .setTemplateVars(event => codeVars(event.ctx, event.input, 'رمز إعادة تعيين كلمة المرور', 'Your password reset code'));
+  .on(PasswordResetCodeEvent)
+  .setRecipient((event) => event.input.emailAddress)
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => codeVars(event.ctx, event.input, 'رمز إعادة تعيين كلمة المرور', 'Your password reset code'));
 
 export const addressVerificationCodeHandler = new EmailEventListener('address-verification-code')
-    .on(AddressVerificationCodeEvent)
-    .setRecipient(event => event.input.emailAddress)
-    .setFrom('{{ fromAddress }}')
-    .setSubject('{{ subject }}')
-    .setTemplateVars(event => ({
-        ...codeVars(event.ctx, event.input, 'رمز توثيق عنوان الشحن', 'Your shipping address verification code'),
-        addressSummary: event.input.addressSummary ?? '',
-    }));
+  .on(AddressVerificationCodeEvent)
+  .setRecipient((event) => event.input.emailAddress)
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => ({
+    ...codeVars(event.ctx, event.input, 'رمز توثيق عنوان الشحن', 'Your shipping address verification code'),
+    addressSummary: event.input.addressSummary ?? '',
+  }));
 
 type Lang = 'ar' | 'en';
 
 const ORDER_LABELS = {
-    ar: {
-        heading: 'شكراً لطلبك',
-        greeting: (name: string) => (name ? `مرحباً ${name}،` : 'مرحباً،'),
-        intro: 'استلمنا طلبك وسنُعلمك عند شحنه.',
-        code: 'رقم الطلب',
-        date: 'تاريخ الطلب',
-        payment: 'طريقة الدفع',
-        items: 'المنتجات',
-        subTotal: 'المجموع الفرعي',
-        shipping: 'الشحن',
-        total: 'الإجمالي شامل ضريبة القيمة المضافة',
-        vat: 'منها ضريبة القيمة المضافة',
-        shipTo: 'عنوان الشحن',
-        view: 'عرض الطلب',
-    },
-    en: {
-        heading: 'Thank you for your order',
-        greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
-        intro: 'We have received your order and will let you know when it ships.',
-        code: 'Order number',
-        date: 'Order date',
-        payment: 'Payment method',
-        items: 'Items',
-        subTotal: 'Subtotal',
-        shipping: 'Shipping',
-        total: 'Total incl. VAT',
-        vat: 'of which VAT',
-        shipTo: 'Shipping address',
-        view: 'View your order',
-    },
+  ar: {
+    heading: 'شكراً لطلبك',
+    greeting: (name: string) => (name ? `مرحباً ${name}،` : 'مرحباً،'),
+    intro: 'استلمنا طلبك وسنُعلمك عند شحنه.',
+    code: 'رقم الطلب',
+    date: 'تاريخ الطلب',
+    payment: 'طريقة الدفع',
+    items: 'المنتجات',
+    subTotal: 'المجموع الفرعي',
+    shipping: 'الشحن',
+    total: 'الإجمالي شامل ضريبة القيمة المضافة',
+    vat: 'منها ضريبة القيمة المضافة',
+    shipTo: 'عنوان الشحن',
+    view: 'عرض الطلب',
+  },
+  en: {
+    heading: 'Thank you for your order',
+    greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+    intro: 'We have received your order and will let you know when it ships.',
+    code: 'Order number',
+    date: 'Order date',
+    payment: 'Payment method',
+    items: 'Items',
+    subTotal: 'Subtotal',
+    shipping: 'Shipping',
+    total: 'Total incl. VAT',
+    vat: 'of which VAT',
+    shipTo: 'Shipping address',
+    view: 'View your order',
+  },
 };
 
 const PAYMENT_NAMES: Record<string, Record<Lang, string>> = {
-    'payfort-card': { ar: 'البطاقة', en: 'Card' },
-    tamara: { ar: 'تمارا', en: 'Tamara' },
-    tabby: { ar: 'تابي', en: 'Tabby' },
-    'cash-on-delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
+  'payfort-card': { ar: 'البطاقة', en: 'Card' },
+  tamara: { ar: 'تمارا', en: 'Tamara' },
+  tabby: { ar: 'تابي', en: 'Tabby' },
+  'cash-on-delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
 };
 
 /**
@@ -154,74 +154,78 @@ const PAYMENT_NAMES: Record<string, Record<Lang, string>> = {
  * payments record it; provider callbacks run without the shopper's request), else the request's.
  */
 export function orderMailLanguage(ctx: RequestContext, order: Order): Lang {
-    const paid = [...(order.payments ?? [])]
-        .filter(p => p.state === 'Authorized' || p.state === 'Settled')
-        .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
-    const recorded = (paid?.metadata as { language?: string } | undefined)?.language;
-    if (recorded === 'ar' || recorded === 'en') return recorded;
-    return ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
+  const paid = [...(order.payments ?? [])]
+    .filter((p) => p.state === 'Authorized' || p.state === 'Settled')
+    .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
+  const recorded = (paid?.metadata as { language?: string } | undefined)?.language;
+  if (recorded === 'ar' || recorded === 'en') return recorded;
+  return ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
 }
 
 /** "ar text | en text" descriptions (payment-method surcharges) split per language. */
 const part = (text: string, lang: Lang) => {
-    const [ar, en] = text.split(' | ');
-    return en === undefined ? text : lang === 'ar' ? ar : en;
+  const [ar, en] = text.split(' | ');
+  return en === undefined ? text : lang === 'ar' ? ar : en;
 };
 
 async function orderMailData(ctx: RequestContext, order: Order, injector: Injector) {
-    const full = (await injector.get(OrderService).findOne(ctx, order.id)) ?? order;
-    await injector.get(EntityHydrator).hydrate(ctx, full, {
-        relations: ['lines.productVariant', 'shippingLines.shippingMethod', 'surcharges', 'payments', 'customer'],
-    });
-    const variantIds = full.lines.map(l => l.productVariant.id);
-    const translations = variantIds.length
-        ? await injector
-              .get(TransactionalConnection)
-              .getRepository(ctx, ProductVariantTranslation)
-              .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
-        : [];
-    const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
-        translations.find(t => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
-    const primary = orderMailLanguage(ctx, full);
-    const paid = (full.payments ?? []).find(p => p.state === 'Authorized' || p.state === 'Settled');
-    const address = full.shippingAddress ?? {};
-    const section = (lang: Lang) => {
-        const t = ORDER_LABELS[lang];
-        const money = (halalas: number) =>
-            new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: full.currencyCode }).format(halalas / 100);
-        const placed = full.orderPlacedAt ?? full.updatedAt;
-        return {
-            lang,
-            dir: lang === 'ar' ? 'rtl' : 'ltr',
-            align: lang === 'ar' ? 'right' : 'left',
-            t: { ...t, greeting: t.greeting(full.customer?.firstName ?? '') },
-            date: new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Riyadh' }).format(new Date(placed)),
-            payment: paid ? (PAYMENT_NAMES[paid.method]?.[lang] ?? paid.method) : '',
-            lines: full.lines.map(l => ({
-                name: nameOf(l.productVariant.id, lang, l.productVariant.name),
-                quantity: l.quantity,
-                total: money(l.proratedLinePriceWithTax),
-            })),
-            // Line prices already include promotions (prorated); surcharges (payment-method fee or
-            // discount) are listed after shipping, so the subtotal here is the lines' sum.
-            adjustments: (full.surcharges ?? []).map(s => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
-            subTotal: money(full.lines.reduce((sum, l) => sum + l.proratedLinePriceWithTax, 0)),
-            shipping: money(full.shippingWithTax),
-            total: money(full.totalWithTax),
-            vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),
-            address: [address.fullName, address.streetLine1, address.streetLine2, address.city, address.province, address.phoneNumber].filter(Boolean),
-            // joined with the global `storefrontUrl` in the template
-            orderPath: `${lang === 'en' ? '/en' : ''}/profile/orders/${encodeURIComponent(full.code)}`,
-        };
-    };
-    const subjects = { ar: `تأكيد طلبك رقم ${full.code}`, en: `Order confirmation ${full.code}` };
+  const full = (await injector.get(OrderService).findOne(ctx, order.id)) ?? order;
+  await injector.get(EntityHydrator).hydrate(ctx, full, {
+    relations: ['lines.productVariant', 'shippingLines.shippingMethod', 'surcharges', 'payments', 'customer'],
+  });
+  const variantIds = full.lines.map((l) => l.productVariant.id);
+  const translations = variantIds.length
+    ? await injector
+        .get(TransactionalConnection)
+        .getRepository(ctx, ProductVariantTranslation)
+        .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
+    : [];
+  const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
+    translations.find((t) => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+  const primary = orderMailLanguage(ctx, full);
+  const paid = (full.payments ?? []).find((p) => p.state === 'Authorized' || p.state === 'Settled');
+  const address = full.shippingAddress ?? {};
+  const section = (lang: Lang) => {
+    const t = ORDER_LABELS[lang];
+    const money = (halalas: number) =>
+      new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: full.currencyCode }).format(halalas / 100);
+    const placed = full.orderPlacedAt ?? full.updatedAt;
     return {
-        lang: primary,
-        recipient: full.customer?.emailAddress ?? '',
-        subject: primary === 'ar' ? `${subjects.ar} | ${subjects.en}` : `${subjects.en} | ${subjects.ar}`,
-        sections: primary === 'ar' ? [section('ar'), section('en')] : [section('en'), section('ar')],
-        code: full.code,
+      lang,
+      dir: lang === 'ar' ? 'rtl' : 'ltr',
+      align: lang === 'ar' ? 'right' : 'left',
+      t: { ...t, greeting: t.greeting(full.customer?.firstName ?? '') },
+      date: new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA' : 'en-GB', { dateStyle: 'long', timeZone: 'Asia/Riyadh' }).format(
+        new Date(placed),
+      ),
+      payment: paid ? (PAYMENT_NAMES[paid.method]?.[lang] ?? paid.method) : '',
+      lines: full.lines.map((l) => ({
+        name: nameOf(l.productVariant.id, lang, l.productVariant.name),
+        quantity: l.quantity,
+        total: money(l.proratedLinePriceWithTax),
+      })),
+      // Line prices already include promotions (prorated); surcharges (payment-method fee or
+      // discount) are listed after shipping, so the subtotal here is the lines' sum.
+      adjustments: (full.surcharges ?? []).map((s) => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
+      subTotal: money(full.lines.reduce((sum, l) => sum + l.proratedLinePriceWithTax, 0)),
+      shipping: money(full.shippingWithTax),
+      total: money(full.totalWithTax),
+      vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),
+      address: [address.fullName, address.streetLine1, address.streetLine2, address.city, address.province, address.phoneNumber].filter(
+        Boolean,
+      ),
+      // joined with the global `storefrontUrl` in the template
+      orderPath: `${lang === 'en' ? '/en' : ''}/profile/orders/${encodeURIComponent(full.code)}`,
     };
+  };
+  const subjects = { ar: `تأكيد طلبك رقم ${full.code}`, en: `Order confirmation ${full.code}` };
+  return {
+    lang: primary,
+    recipient: full.customer?.emailAddress ?? '',
+    subject: primary === 'ar' ? `${subjects.ar} | ${subjects.en}` : `${subjects.en} | ${subjects.ar}`,
+    sections: primary === 'ar' ? [section('ar'), section('en')] : [section('en'), section('ar')],
+    code: full.code,
+  };
 }
 
 /**
@@ -232,18 +236,18 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
  * PaymentSettled instead.
  */
 export const orderConfirmationHandler = new EmailEventListener('order-confirmation')
-    .on(OrderStateTransitionEvent)
-    .filter(
-        event =>
-            event.fromState === 'ArrangingPayment' &&
-            (event.toState === 'PaymentAuthorized' || event.toState === 'PaymentSettled') &&
-            !!event.order.customer,
-    )
-    .loadData(({ event, injector }) => orderMailData(event.ctx, event.order, injector))
-    .setRecipient(event => event.data.recipient)
-    .setFrom('{{ fromAddress }}')
-    .setSubject('{{ subject }}')
-    .setTemplateVars(event => ({ ...event.data }));
+  .on(OrderStateTransitionEvent)
+  .filter(
+    (event) =>
+      event.fromState === 'ArrangingPayment' &&
+      (event.toState === 'PaymentAuthorized' || event.toState === 'PaymentSettled') &&
+      !!event.order.customer,
+  )
+  .loadData(({ event, injector }) => orderMailData(event.ctx, event.order, injector))
+  .setRecipient((event) => event.data.recipient)
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => ({ ...event.data }));
 
 /**
  * Core's emailVerificationHandler is left out: registration is verified by the 6-digit code
@@ -251,11 +255,11 @@ export const orderConfirmationHandler = new EmailEventListener('order-confirmati
  * link mail would be a second, useless mail. Core's order confirmation is replaced (see above).
  */
 export const emailHandlers = [
-    ...defaultEmailHandlers.filter(h => h !== emailVerificationHandler && h !== coreOrderConfirmationHandler),
-    orderConfirmationHandler,
-    verificationCodeHandler,
-    passwordResetCodeHandler,
-    addressVerificationCodeHandler,
+  ...defaultEmailHandlers.filter((h) => h !== emailVerificationHandler && h !== coreOrderConfirmationHandler),
+  orderConfirmationHandler,
+  verificationCodeHandler,
+  passwordResetCodeHandler,
+  addressVerificationCodeHandler,
 ];
 
 /**
@@ -265,22 +269,22 @@ export const emailHandlers = [
 export const EMAIL_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'src', 'email-templates');
 
 export function emailPluginOptions(env: NodeJS.ProcessEnv, dataDir: string): EmailPluginDevModeOptions {
-    const storefrontUrl = (env.STOREFRONT_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
-    return {
-        devMode: true,
-        outputPath: path.join(dataDir, 'mail'),
-        route: 'mailbox',
-        handlers: emailHandlers,
-        templateLoader: new FileBasedTemplateLoader(EMAIL_TEMPLATE_DIR),
-        globalTemplateVars: {
-            fromAddress: env.MAIL_FROM || '"متجر الأناقة | Elegance Store" <noreply@elegance.local>',
-            storeNameAr: 'متجر الأناقة',
-            storeNameEn: 'Elegance Store',
-            storefrontUrl,
-            // storefront routes (spec §2; Arabic at the root, English under /en)
-            verifyEmailAddressUrl: `${storefrontUrl}/auth/otp`,
-            passwordResetUrl: `${storefrontUrl}/auth/reset-password`,
-            changeEmailAddressUrl: `${storefrontUrl}/profile`,
-        },
-    };
+  const storefrontUrl = (env.STOREFRONT_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+  return {
+    devMode: true,
+    outputPath: path.join(dataDir, 'mail'),
+    route: 'mailbox',
+    handlers: emailHandlers,
+    templateLoader: new FileBasedTemplateLoader(EMAIL_TEMPLATE_DIR),
+    globalTemplateVars: {
+      fromAddress: env.MAIL_FROM || '"متجر الأناقة | Elegance Store" <noreply@elegance.local>',
+      storeNameAr: 'متجر الأناقة',
+      storeNameEn: 'Elegance Store',
+      storefrontUrl,
+      // storefront routes (spec §2; Arabic at the root, English under /en)
+      verifyEmailAddressUrl: `${storefrontUrl}/auth/otp`,
+      passwordResetUrl: `${storefrontUrl}/auth/reset-password`,
+      changeEmailAddressUrl: `${storefrontUrl}/profile`,
+    },
+  };
 }

@@ -15,13 +15,13 @@ import { InputBoundaryPlugin } from './input-boundary';
  * common first (RateLimitService is used by the others).
  */
 export const storefrontPlugins: Array<DynamicModule | Type<any>> = [
-    CommonPlugin,
-    CataloguePlugin,
-    AccountPlugin,
-    PaymentsPlugin,
-    LiveOrdersPlugin,
-    ContentPlugin,
-    CartGuardsPlugin,
-    InputBoundaryPlugin,
-    /* others add their plugin here */
+  CommonPlugin,
+  CataloguePlugin,
+  AccountPlugin,
+  PaymentsPlugin,
+  LiveOrdersPlugin,
+  ContentPlugin,
+  CartGuardsPlugin,
+  InputBoundaryPlugin,
+  /* others add their plugin here */
 ];

@@ -13,16 +13,16 @@ let tmpDir: string | undefined;
  * Other seed steps (content banners, payment logos) can use it too.
  */
 export async function createAssetFromBuffer(seed: SeedContext, buffer: Buffer, fileName: string): Promise<Asset> {
-    tmpDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'seed-assets-'));
-    const file = path.join(tmpDir, fileName);
-    fs.writeFileSync(file, buffer);
-    try {
-        const result = await seed.injector.get(AssetService).createFromFileStream(fs.createReadStream(file), seed.ctx);
-        if (isGraphQlErrorResult(result)) throw new Error(`Asset ${fileName}: ${result.message}`);
-        return result;
-    } finally {
-        fs.rmSync(file, { force: true });
-    }
+  tmpDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'seed-assets-'));
+  const file = path.join(tmpDir, fileName);
+  fs.writeFileSync(file, buffer);
+  try {
+    const result = await seed.injector.get(AssetService).createFromFileStream(fs.createReadStream(file), seed.ctx);
+    if (isGraphQlErrorResult(result)) throw new Error(`Asset ${fileName}: ${result.message}`);
+    return result;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 export type AssetId = ID;

@@ -1,12 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import {
-    ChannelService,
-    Injector,
-    LanguageCode,
-    RequestContext,
-    RequestContextService,
-    SearchService,
-} from '@vendure/core';
+import { ChannelService, Injector, LanguageCode, RequestContext, RequestContextService, SearchService } from '@vendure/core';
 import { ModuleRef } from '@nestjs/core';
 
 import { cancelPendingJobs, waitForJobQueue } from './jobs';
@@ -17,30 +10,30 @@ export const DEFAULT_SEED_SIZE: SeedSize = { products: 72, images: 'unique', sma
 export const TEST_SEED_SIZE: SeedSize = { products: 12, images: 'unique', small: true };
 
 export interface RunSeedOptions {
-    dataDir: string;
-    size?: Partial<SeedSize>;
-    steps?: SeedStep[];
-    log?: (message: string) => void;
-    /** max wait for the job queue to drain at the end (ms) */
-    jobQueueTimeoutMs?: number;
+  dataDir: string;
+  size?: Partial<SeedSize>;
+  steps?: SeedStep[];
+  log?: (message: string) => void;
+  /** max wait for the job queue to drain at the end (ms) */
+  jobQueueTimeoutMs?: number;
 }
 
 async function adminCtx(app: INestApplicationContext): Promise<RequestContext> {
-    const channel = await app.get(ChannelService).getDefaultChannel();
-    return app.get(RequestContextService).create({ apiType: 'admin', channelOrToken: channel, languageCode: LanguageCode.en });
+  const channel = await app.get(ChannelService).getDefaultChannel();
+  return app.get(RequestContextService).create({ apiType: 'admin', channelOrToken: channel, languageCode: LanguageCode.en });
 }
 
 export function emptyGenerated(): SeedGenerated {
-    return {
-        productIds: [],
-        variantIds: [],
-        facetValueIds: {},
-        customerIds: [],
-        demoOrderIds: [],
-        shippingMethodIds: {},
-        promotionIds: {},
-        extra: {},
-    };
+  return {
+    productIds: [],
+    variantIds: [],
+    facetValueIds: {},
+    customerIds: [],
+    demoOrderIds: [],
+    shippingMethodIds: {},
+    promotionIds: {},
+    extra: {},
+  };
 }
 
 /**
@@ -48,30 +41,32 @@ export function emptyGenerated(): SeedGenerated {
  * then rebuilds the search index and waits for the job queue to drain.
  */
 export async function runSeed(app: INestApplicationContext, options: RunSeedOptions): Promise<SeedContext> {
-    const log = options.log ?? ((m: string) => console.log(`[seed] ${m}`)); // eslint-disable-line no-console
-    const seed: SeedContext = {
-        app,
-        injector: new Injector(app.get(ModuleRef)),
-        ctx: await adminCtx(app),
-        refreshCtx: async () => (seed.ctx = await adminCtx(app)),
-        dataDir: options.dataDir,
-        size: { ...DEFAULT_SEED_SIZE, ...options.size },
-        generated: emptyGenerated(),
-        log,
-    };
-    for (const step of options.steps ?? seedSteps) {
-        const t = Date.now();
-        await step.run(seed);
-        log(`step ${step.name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    }
-    // One full search reindex at the end: the bulk import and the seeded orders queued per-variant
-    // index jobs (stock movements) that the reindex supersedes.
+  const log = options.log ?? ((m: string) => console.log(`[seed] ${m}`)); // eslint-disable-line no-console
+  const seed: SeedContext = {
+    app,
+    injector: new Injector(app.get(ModuleRef)),
+    ctx: await adminCtx(app),
+    refreshCtx: async () => (seed.ctx = await adminCtx(app)),
+    dataDir: options.dataDir,
+    size: { ...DEFAULT_SEED_SIZE, ...options.size },
+    generated: emptyGenerated(),
+    log,
+  };
+  for (const step of options.steps ?? seedSteps) {
     const t = Date.now();
-    const cancelled = await cancelPendingJobs(app, 'update-search-index');
-    await app.get(SearchService).reindex(seed.ctx);
-    await waitForJobQueue(app, options.jobQueueTimeoutMs);
-    log(`search index rebuilt (${cancelled} superseded index jobs cancelled), job queue drained in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    return seed;
+    await step.run(seed);
+    log(`step ${step.name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  // One full search reindex at the end: the bulk import and the seeded orders queued per-variant
+  // index jobs (stock movements) that the reindex supersedes.
+  const t = Date.now();
+  const cancelled = await cancelPendingJobs(app, 'update-search-index');
+  await app.get(SearchService).reindex(seed.ctx);
+  await waitForJobQueue(app, options.jobQueueTimeoutMs);
+  log(
+    `search index rebuilt (${cancelled} superseded index jobs cancelled), job queue drained in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
+  return seed;
 }
 
 export { waitForJobQueue };

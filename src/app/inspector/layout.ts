@@ -58,7 +58,11 @@ export function toElkGraph(graph: MachineGraph): ElkNode {
         height: LEAF_HEIGHT,
         labels: [{ text: label, width: label.length * CHAR, height: 14 }],
         layoutOptions: (children.length
-          ? { 'elk.padding': '[top=30,left=12,bottom=12,right=12]', 'elk.nodeSize.constraints': 'MINIMUM_SIZE', 'elk.nodeSize.minimum': `(${label.length * CHAR + 24}, 40)` }
+          ? {
+              'elk.padding': '[top=30,left=12,bottom=12,right=12]',
+              'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+              'elk.nodeSize.minimum': `(${label.length * CHAR + 24}, 40)`,
+            }
           : {}) as Record<string, string>,
         children,
       };
@@ -95,7 +99,17 @@ export function fromElkLayout(laid: ElkNode, graph: MachineGraph): Layout {
   const walk = (n: ElkNode, depth: number) => {
     for (const c of n.children ?? []) {
       const g = info.get(c.id);
-      nodes.push({ id: c.id, key: g?.key ?? c.id, type: g?.type ?? 'atomic', x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0, depth, invokes: g?.invokes ?? [] });
+      nodes.push({
+        id: c.id,
+        key: g?.key ?? c.id,
+        type: g?.type ?? 'atomic',
+        x: c.x ?? 0,
+        y: c.y ?? 0,
+        width: c.width ?? 0,
+        height: c.height ?? 0,
+        depth,
+        invokes: g?.invokes ?? [],
+      });
       walk(c, depth + 1);
     }
   };
@@ -110,7 +124,7 @@ export function fromElkLayout(laid: ElkNode, graph: MachineGraph): Layout {
       target: ext.targets[0] ?? '',
       label: label?.text ?? '',
       path: points.map((p, i) => `${i ? 'L' : 'M'}${Math.round(p.x)},${Math.round(p.y)}`).join(' '),
-      labelX: (label?.x ?? points[0]?.x ?? 0),
+      labelX: label?.x ?? points[0]?.x ?? 0,
       labelY: (label?.y ?? points[0]?.y ?? 0) + 11,
     };
   });

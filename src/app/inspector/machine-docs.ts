@@ -35,7 +35,10 @@ export function collectMachines(modules: readonly MachineModule[]): MachineDoc[]
   return [...modules]
     .sort((a, b) => a.sourcePath.localeCompare(b.sourcePath))
     .flatMap((m) => {
-      const base = m.sourcePath.split('/').pop()!.replace(/\.machine\.ts$/, '');
+      const base = m.sourcePath
+        .split('/')
+        .pop()!
+        .replace(/\.machine\.ts$/, '');
       const machines = Object.entries(m.exports).filter((e): e is [string, MachineLike] => isMachine(e[1]));
       const main = `${base.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Machine`;
       return machines.map(([exportName, machine]) => ({

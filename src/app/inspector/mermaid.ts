@@ -24,7 +24,10 @@ function edgeText(e: GraphEdge): string {
  * written in the block of the lowest state containing both ends, from and to that state's children
  * (the end's ancestor there); the label then names the real source and target inside them.
  */
-function placeEdge(e: GraphEdge, parentOf: Map<string, string | null>): { container: string; from: string; to: string; label: string } | null {
+function placeEdge(
+  e: GraphEdge,
+  parentOf: Map<string, string | null>,
+): { container: string; from: string; to: string; label: string } | null {
   const chain = (id: string) => {
     const ids: string[] = [];
     for (let cur: string | null | undefined = id; cur; cur = parentOf.get(cur)) ids.unshift(cur);
@@ -57,7 +60,10 @@ export function toMermaid(graph: MachineGraph): string {
     if (e.source === root?.id || e.internal || !parentOf.has(e.target)) continue;
     const placed = placeEdge(e, parentOf);
     if (!placed) continue;
-    edgesIn.set(placed.container, [...(edgesIn.get(placed.container) ?? []), `${mid(placed.from)} --> ${mid(placed.to)}: ${text(placed.label)}`]);
+    edgesIn.set(placed.container, [
+      ...(edgesIn.get(placed.container) ?? []),
+      `${mid(placed.from)} --> ${mid(placed.to)}: ${text(placed.label)}`,
+    ]);
   }
   const lines = ['stateDiagram-v2'];
 
@@ -80,7 +86,8 @@ export function toMermaid(graph: MachineGraph): string {
       lines.push(`${indent}}`);
     }
     if (node.type === 'final') lines.push(`${indent}${mid(node.id)} --> [*]`);
-    if (node.invokes.length) lines.push(`${indent}note right of ${mid(node.id)}`, `${indent}  invokes ${node.invokes.map(text).join(', ')}`, `${indent}end note`);
+    if (node.invokes.length)
+      lines.push(`${indent}note right of ${mid(node.id)}`, `${indent}  invokes ${node.invokes.map(text).join(', ')}`, `${indent}end note`);
   };
 
   if (!root) return lines.join('\n');
@@ -117,7 +124,8 @@ export function machinePage(name: string, sourcePath: string, exportName: string
   ];
   if (rootEdges.length) {
     out.push('## Handled in every state', '', '| Event | Guard | Target |', '| --- | --- | --- |');
-    for (const e of rootEdges) out.push(`| \`${cell(e.label)}\` | ${e.guard ? `\`${cell(e.guard)}\`` : ''} | ${e.internal ? '(stays)' : `\`${cell(e.target)}\``} |`);
+    for (const e of rootEdges)
+      out.push(`| \`${cell(e.label)}\` | ${e.guard ? `\`${cell(e.guard)}\`` : ''} | ${e.internal ? '(stays)' : `\`${cell(e.target)}\``} |`);
     out.push('');
   }
   out.push('## Events', '');

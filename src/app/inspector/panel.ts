@@ -87,7 +87,12 @@ export function activeNodeIds(snapshot: unknown): Set<string> {
   return new Set((nodes ?? []).map((n) => n.id));
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Record<string, unknown> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  props: Record<string, unknown> = {},
+  ...kids: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = doc.createElement(tag);
   Object.assign(e, props);
   e.append(...kids);
@@ -126,7 +131,10 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
   const nav = el(doc, 'nav');
   nav.setAttribute('aria-label', 'Actors');
   const detail = el(doc, 'div', { className: 'detail' });
-  panel.append(el(doc, 'header', {}, el(doc, 'span', {}, 'XState inspector (local, offline)'), wide, toggle), el(doc, 'div', { className: 'body' }, nav, detail));
+  panel.append(
+    el(doc, 'header', {}, el(doc, 'span', {}, 'XState inspector (local, offline)'), wide, toggle),
+    el(doc, 'div', { className: 'body' }, nav, detail),
+  );
   shadow.append(el(doc, 'style', {}, STYLE), panel);
   doc.body.append(host);
 
@@ -143,46 +151,72 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
   const drawDiagram = (entry: ActorEntry, box: HTMLElement) => {
     const pending = layoutOf(entry);
     if (!pending) return;
-    void pending.then((layout) => {
-      if (!box.isConnected) return;
-      const active = activeNodeIds(entry.snapshot);
-      const node = (n: Layout['nodes'][number]) => {
-        const label = n.invokes.length ? `${n.key} ⟳ ${n.invokes.join(', ')}` : n.key;
-        return svg(
+    void pending.then(
+      (layout) => {
+        if (!box.isConnected) return;
+        const active = activeNodeIds(entry.snapshot);
+        const node = (n: Layout['nodes'][number]) => {
+          const label = n.invokes.length ? `${n.key} ⟳ ${n.invokes.join(', ')}` : n.key;
+          return svg(
+            doc,
+            'g',
+            { class: `node ${n.type}${active.has(n.id) ? ' active' : ''}`, 'data-id': n.id },
+            svg(doc, 'rect', { x: n.x, y: n.y, width: n.width, height: n.height, rx: 6 }),
+            svg(doc, 'text', { x: n.x + 8, y: n.y + 20 }, label),
+          );
+        };
+        const edge = (e: Layout['edges'][number]) =>
+          svg(
+            doc,
+            'g',
+            { class: `edge${active.has(e.source) ? ' live' : ''}` },
+            svg(doc, 'path', { d: e.path, 'marker-end': 'url(#arrow)' }),
+            svg(doc, 'text', { x: e.labelX, y: e.labelY }, e.label),
+          );
+        const picture = svg(
           doc,
-          'g',
-          { class: `node ${n.type}${active.has(n.id) ? ' active' : ''}`, 'data-id': n.id },
-          svg(doc, 'rect', { x: n.x, y: n.y, width: n.width, height: n.height, rx: 6 }),
-          svg(doc, 'text', { x: n.x + 8, y: n.y + 20 }, label),
+          'svg',
+          {
+            width: layout.width + 16,
+            height: layout.height + 16,
+            viewBox: `-8 -8 ${layout.width + 16} ${layout.height + 16}`,
+            role: 'img',
+            'aria-label': `Statechart of ${entry.name}; active: ${[...active].join(', ')}`,
+          },
+          svg(
+            doc,
+            'defs',
+            {},
+            svg(
+              doc,
+              'marker',
+              { id: 'arrow', viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+              svg(doc, 'path', { d: 'M0,0 L8,4 L0,8 z', fill: '#7b8a99' }),
+            ),
+          ),
+          ...layout.nodes.map(node),
+          ...layout.edges.map(edge),
         );
-      };
-      const edge = (e: Layout['edges'][number]) =>
-        svg(
-          doc,
-          'g',
-          { class: `edge${active.has(e.source) ? ' live' : ''}` },
-          svg(doc, 'path', { d: e.path, 'marker-end': 'url(#arrow)' }),
-          svg(doc, 'text', { x: e.labelX, y: e.labelY }, e.label),
-        );
-      const picture = svg(
-        doc,
-        'svg',
-        { width: layout.width + 16, height: layout.height + 16, viewBox: `-8 -8 ${layout.width + 16} ${layout.height + 16}`, role: 'img', 'aria-label': `Statechart of ${entry.name}; active: ${[...active].join(', ')}` },
-        svg(doc, 'defs', {}, svg(doc, 'marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg(doc, 'path', { d: 'M0,0 L8,4 L0,8 z', fill: '#7b8a99' }))),
-        ...layout.nodes.map(node),
-        ...layout.edges.map(edge),
-      );
-      const first = !box.firstChild;
-      box.replaceChildren(picture);
-      // Bring the active leaf into view the first time (large charts scroll).
-      const leaf = [...layout.nodes].reverse().find((n) => active.has(n.id));
-      if (first && leaf) box.scrollTo(Math.max(0, leaf.x + leaf.width / 2 - box.clientWidth / 2), Math.max(0, leaf.y + leaf.height / 2 - box.clientHeight / 2));
-    }, (error: unknown) => box.replaceChildren(el(doc, 'p', { className: 'error' }, `Layout failed: ${String(error)}`)));
+        const first = !box.firstChild;
+        box.replaceChildren(picture);
+        // Bring the active leaf into view the first time (large charts scroll).
+        const leaf = [...layout.nodes].reverse().find((n) => active.has(n.id));
+        if (first && leaf)
+          box.scrollTo(
+            Math.max(0, leaf.x + leaf.width / 2 - box.clientWidth / 2),
+            Math.max(0, leaf.y + leaf.height / 2 - box.clientHeight / 2),
+          );
+      },
+      (error: unknown) => box.replaceChildren(el(doc, 'p', { className: 'error' }, `Layout failed: ${String(error)}`)),
+    );
   };
 
   const renderDetail = (id: string, entry: ActorEntry) => {
     const snap = entry.snapshot as { value?: unknown; context?: unknown; status?: string; can?: (e: { type: string }) => boolean } | null;
-    const parts: Node[] = [el(doc, 'h2', {}, `${entry.name} (${id})`), el(doc, 'div', { className: 'state' }, `${snap?.status ?? ''} ${JSON.stringify(snap?.value ?? null)}`)];
+    const parts: Node[] = [
+      el(doc, 'h2', {}, `${entry.name} (${id})`),
+      el(doc, 'div', { className: 'state' }, `${snap?.status ?? ''} ${JSON.stringify(snap?.value ?? null)}`),
+    ];
     if (entry.graph) {
       const box = el(doc, 'div', { className: 'diagram', tabIndex: 0 });
       box.setAttribute('aria-label', 'Statechart (scroll with the arrow keys)');
@@ -204,14 +238,18 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
       send.addEventListener('click', () => {
         try {
           const event = JSON.parse(editor.value) as unknown;
-          if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') throw new Error('an event is an object with a string "type"');
+          if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string')
+            throw new Error('an event is an object with a string "type"');
           payloadDraft = null;
           entry.ref.send(event as { type: string });
         } catch (error) {
           status.textContent = error instanceof Error ? error.message : String(error);
         }
       });
-      const accepted = snap?.can && snap.status === 'active' ? acceptedEvents(snap as { can: (e: { type: string }) => boolean }, externalEvents(entry.graph)) : [];
+      const accepted =
+        snap?.can && snap.status === 'active'
+          ? acceptedEvents(snap as { can: (e: { type: string }) => boolean }, externalEvents(entry.graph))
+          : [];
       // Prefilled with the first event the state accepts, so Send works at once.
       if (!editor.value && accepted[0]) editor.value = JSON.stringify({ type: accepted[0] }, null, 2);
       const buttons = accepted.map((type) => {
@@ -233,7 +271,12 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
       );
     }
     const log = el(doc, 'ol', { reversed: true }, ...[...entry.events].reverse().map((e) => el(doc, 'li', {}, e)));
-    parts.push(el(doc, 'h3', {}, 'Context'), el(doc, 'pre', {}, JSON.stringify(maskTokens(snap?.context ?? null), null, 2)), el(doc, 'h3', {}, 'Events received'), log);
+    parts.push(
+      el(doc, 'h3', {}, 'Context'),
+      el(doc, 'pre', {}, JSON.stringify(maskTokens(snap?.context ?? null), null, 2)),
+      el(doc, 'h3', {}, 'Events received'),
+      log,
+    );
     const focusedLabel = (shadow.activeElement as HTMLElement | null)?.textContent;
     const editorFocused = shadow.activeElement?.tagName === 'TEXTAREA';
     detail.replaceChildren(...parts);
@@ -275,7 +318,9 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
 
   /** Page-scoped actors stop at every navigation: keep the last few for a look, not all of them. */
   const forgetOldStopped = () => {
-    const stopped = [...actors.entries()].filter(([id, a]) => id !== selected && (a.snapshot as { status?: string } | null)?.status === 'stopped');
+    const stopped = [...actors.entries()].filter(
+      ([id, a]) => id !== selected && (a.snapshot as { status?: string } | null)?.status === 'stopped',
+    );
     for (const [id] of stopped.slice(0, Math.max(0, stopped.length - MAX_STOPPED))) actors.delete(id);
   };
 
@@ -301,8 +346,7 @@ export function startPanel(doc: Document = document): (event: InspectionEvent) =
     else if (event.type === '@xstate.snapshot') {
       entryOf(event.actorRef as AnyActor).snapshot = event.snapshot;
       if ((event.snapshot as { status?: string }).status === 'stopped') forgetOldStopped();
-    }
-    else if (event.type === '@xstate.event') {
+    } else if (event.type === '@xstate.event') {
       const entry = entryOf(event.actorRef as AnyActor);
       entry.events.push(`${new Date().toLocaleTimeString()} ${JSON.stringify(maskTokens(event.event))}`);
       if (entry.events.length > MAX_EVENTS) entry.events.shift();

@@ -126,7 +126,12 @@ export function AuthFieldsForm(props: AuthFieldsFormProps) {
         );
       })}
       {props.children}
-      <button type="submit" className="button button--primary auth-form__submit" disabled={!interactive} aria-disabled={!props.canSubmit || undefined}>
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={!interactive}
+        aria-disabled={!props.canSubmit || undefined}
+      >
         {busy ? props.busyLabel : props.submitLabel}
       </button>
     </form>

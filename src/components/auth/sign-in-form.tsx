@@ -102,7 +102,12 @@ export function SignInForm(props: SignInFormProps) {
         <input {...field('password')} type="password" autoComplete="current-password" dir="ltr" required />
         {error('password')}
       </div>
-      <button type="submit" className="button button--primary auth-form__submit" disabled={!interactive} aria-disabled={!props.canSubmit || undefined}>
+      <button
+        type="submit"
+        className="button button--primary auth-form__submit"
+        disabled={!interactive}
+        aria-disabled={!props.canSubmit || undefined}
+      >
         {busy ? t`Signing in…` : t`Sign in`}
       </button>
     </form>

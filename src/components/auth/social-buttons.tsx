@@ -21,7 +21,13 @@ export function SocialButtons({ providers, busy, onSignIn }: SocialButtonsProps)
       </h2>
       <div className="auth-social__buttons">
         {providers.map((p) => (
-          <button key={p} type="button" className="button button--secondary auth-social__button" aria-disabled={busy || undefined} onClick={() => !busy && onSignIn(p)}>
+          <button
+            key={p}
+            type="button"
+            className="button button--secondary auth-social__button"
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && onSignIn(p)}
+          >
             {label(p)}
           </button>
         ))}

@@ -39,7 +39,9 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
       </div>
       <div className="cart-line__info">
         <h2 id={headingId} className="cart-line__name">
-          <LocaleLink to={`/products/${encodeURIComponent(variant.product.slug)}?variant=${encodeURIComponent(variant.id)}`}>{name}</LocaleLink>
+          <LocaleLink to={`/products/${encodeURIComponent(variant.product.slug)}?variant=${encodeURIComponent(variant.id)}`}>
+            {name}
+          </LocaleLink>
         </h2>
         {options && <p className="cart-line__options">{options}</p>}
         <p className="cart-line__unit">

@@ -9,22 +9,22 @@ const numbers = new Map<string, Intl.NumberFormat>();
 const dates = new Map<string, Intl.DateTimeFormat>();
 
 export function formatNumber(value: number, locale: Locale, maximumFractionDigits = 0): string {
-    const key = `${locale}:${maximumFractionDigits}`;
-    let f = numbers.get(key);
-    if (!f) {
-        f = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits });
-        numbers.set(key, f);
-    }
-    return f.format(value);
+  const key = `${locale}:${maximumFractionDigits}`;
+  let f = numbers.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits });
+    numbers.set(key, f);
+  }
+  return f.format(value);
 }
 
 /** Dates in the store's time zone, so the server and the browser print the same day. */
 export function formatDate(iso: string, locale: Locale, style: 'medium' | 'long' = 'medium'): string {
-    const key = `${locale}:${style}`;
-    let f = dates.get(key);
-    if (!f) {
-        f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: 'Asia/Riyadh' });
-        dates.set(key, f);
-    }
-    return f.format(new Date(iso));
+  const key = `${locale}:${style}`;
+  let f = dates.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: 'Asia/Riyadh' });
+    dates.set(key, f);
+  }
+  return f.format(new Date(iso));
 }

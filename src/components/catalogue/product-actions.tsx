@@ -10,22 +10,22 @@ import { formatNumber } from './format';
  * rendered disabled rather than pretending to work.
  */
 export interface CatalogueActions {
-    onAddToCart?: (variantId: string, quantity: number) => void;
-    /** `item`: what the wishlist page shows of it (a guest's list is kept in the browser). */
-    onToggleFav?: (productId: string, item?: FavItem) => void;
-    /** Pending state from the machines (a click while pending is ignored by them anyway). */
-    isAdding?: (variantId: string) => boolean;
-    isFav?: (productId: string) => boolean | undefined;
+  onAddToCart?: (variantId: string, quantity: number) => void;
+  /** `item`: what the wishlist page shows of it (a guest's list is kept in the browser). */
+  onToggleFav?: (productId: string, item?: FavItem) => void;
+  /** Pending state from the machines (a click while pending is ignored by them anyway). */
+  isAdding?: (variantId: string) => boolean;
+  isFav?: (productId: string) => boolean | undefined;
 }
 
 /** A favourite as the wishlist page lists it (prices in halalas). */
 export interface FavItem {
-    id: string;
-    slug: string;
-    name: string;
-    image: { src: string; width: number; height: number } | null;
-    price: number | null;
-    variantId: string | null;
+  id: string;
+  slug: string;
+  name: string;
+  image: { src: string; width: number; height: number } | null;
+  price: number | null;
+  variantId: string | null;
 }
 
 /**
@@ -35,81 +35,81 @@ export interface FavItem {
 export const CatalogueActionsContext = createContext<CatalogueActions>({});
 
 export function useCatalogueActions(): CatalogueActions {
-    return useContext(CatalogueActionsContext);
+  return useContext(CatalogueActionsContext);
 }
 
 export function FavButton({
-    productId,
-    productName,
-    isFav,
-    onToggleFav,
-    item,
-    className = '',
+  productId,
+  productName,
+  isFav,
+  onToggleFav,
+  item,
+  className = '',
 }: {
-    productId: string;
-    productName: string;
-    isFav: boolean;
-    onToggleFav?: (productId: string, item?: FavItem) => void;
-    /** What the wishlist keeps of the product (a guest's list lives in the browser). */
-    item?: FavItem;
-    className?: string;
+  productId: string;
+  productName: string;
+  isFav: boolean;
+  onToggleFav?: (productId: string, item?: FavItem) => void;
+  /** What the wishlist keeps of the product (a guest's list lives in the browser). */
+  item?: FavItem;
+  className?: string;
 }) {
-    const { t } = useLingui();
-    return (
-        <button
-            type="button"
-            className={`fav-button ${className}`}
-            aria-pressed={isFav}
-            aria-label={t`Add ${productName} to wishlist`}
-            disabled={!onToggleFav}
-            onClick={() => onToggleFav?.(productId, item)}
-        >
-            {/* Drawn by CSS (a mask): cards repeat this button dozens of times per page. */}
-            <span className="fav-button__icon" aria-hidden="true" />
-        </button>
-    );
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className={`fav-button ${className}`}
+      aria-pressed={isFav}
+      aria-label={t`Add ${productName} to wishlist`}
+      disabled={!onToggleFav}
+      onClick={() => onToggleFav?.(productId, item)}
+    >
+      {/* Drawn by CSS (a mask): cards repeat this button dozens of times per page. */}
+      <span className="fav-button__icon" aria-hidden="true" />
+    </button>
+  );
 }
 
 export const MAX_QUANTITY = 10;
 
 /** Quantity + add to cart for the chosen variant; disabled when the variant cannot be bought. */
 export function AddToCart({
-    variantId,
-    purchasable,
-    onAddToCart,
-    adding = false,
+  variantId,
+  purchasable,
+  onAddToCart,
+  adding = false,
 }: {
-    variantId: string | null;
-    purchasable: boolean;
-    onAddToCart?: (variantId: string, quantity: number) => void;
-    adding?: boolean;
+  variantId: string | null;
+  purchasable: boolean;
+  onAddToCart?: (variantId: string, quantity: number) => void;
+  adding?: boolean;
 }) {
-    const { t } = useLingui();
-    const locale = useLocale();
-    const [quantity, setQuantity] = useState(1);
-    const canAdd = purchasable && variantId !== null && onAddToCart !== undefined && !adding;
-    return (
-        <form
-            className="add-to-cart"
-            onSubmit={(e) => {
-                e.preventDefault();
-                if (canAdd && variantId) onAddToCart(variantId, quantity);
-            }}
-        >
-            <label className="add-to-cart__qty">
-                <span className="visually-hidden">{t`Quantity`}</span>
-                <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!purchasable}>
-                    {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
-                        <option key={n} value={n}>
-                            {formatNumber(n, locale)}
-                        </option>
-                    ))}
-                </select>
-            </label>
-            <button type="submit" className="button button--primary add-to-cart__button" disabled={!canAdd} aria-busy={adding || undefined}>
-                <BagIcon size={20} />
-                {t`Add to cart`}
-            </button>
-        </form>
-    );
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [quantity, setQuantity] = useState(1);
+  const canAdd = purchasable && variantId !== null && onAddToCart !== undefined && !adding;
+  return (
+    <form
+      className="add-to-cart"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canAdd && variantId) onAddToCart(variantId, quantity);
+      }}
+    >
+      <label className="add-to-cart__qty">
+        <span className="visually-hidden">{t`Quantity`}</span>
+        <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!purchasable}>
+          {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {formatNumber(n, locale)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button--primary add-to-cart__button" disabled={!canAdd} aria-busy={adding || undefined}>
+        <BagIcon size={20} />
+        {t`Add to cart`}
+      </button>
+    </form>
+  );
 }

@@ -6,33 +6,33 @@ import type { ReviewView } from '../../lib/catalogue/types';
 
 /** Published reviews (and the shopper's own, whatever its state), newest first. */
 export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
-    const { t } = useLingui();
-    const locale = useLocale();
-    return (
-        <ol className="review-list">
-            {reviews.map((r) => (
-                <li key={r.id} className={`review${r.isAuthor ? ' review--own' : ''}`}>
-                    <article aria-labelledby={`review-${r.id}`}>
-                        <header className="review__header">
-                            <RatingStars rate={r.rating} />
-                            <h3 id={`review-${r.id}`} className="review__summary" dir="auto">
-                                {r.summary}
-                            </h3>
-                        </header>
-                        <p className="review__meta">
-                            <bdi className="review__author">{r.authorName}</bdi>
-                            {' · '}
-                            <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
-                            {r.isAuthor && (
-                                <span className="review__badge">
-                                    {r.state === 'approved' ? t`Your review` : t`Your review (awaiting approval)`}
-                                </span>
-                            )}
-                        </p>
-                        <p className="review__body" dir="auto">{r.body}</p>
-                    </article>
-                </li>
-            ))}
-        </ol>
-    );
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <ol className="review-list">
+      {reviews.map((r) => (
+        <li key={r.id} className={`review${r.isAuthor ? ' review--own' : ''}`}>
+          <article aria-labelledby={`review-${r.id}`}>
+            <header className="review__header">
+              <RatingStars rate={r.rating} />
+              <h3 id={`review-${r.id}`} className="review__summary" dir="auto">
+                {r.summary}
+              </h3>
+            </header>
+            <p className="review__meta">
+              <bdi className="review__author">{r.authorName}</bdi>
+              {' · '}
+              <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+              {r.isAuthor && (
+                <span className="review__badge">{r.state === 'approved' ? t`Your review` : t`Your review (awaiting approval)`}</span>
+              )}
+            </p>
+            <p className="review__body" dir="auto">
+              {r.body}
+            </p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
 }

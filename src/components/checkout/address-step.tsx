@@ -25,7 +25,13 @@ export function AddressStep(props: AddressStepProps) {
   const { t } = useLingui();
   const busy = props.status === 'busy';
   const [adding, setAdding] = useState(props.addresses.length === 0);
-  const [draft, setDraft] = useState<Record<DraftField, string>>({ fullName: '', phoneNumber: '', streetLine1: '', city: '', postalCode: '' });
+  const [draft, setDraft] = useState<Record<DraftField, string>>({
+    fullName: '',
+    phoneNumber: '',
+    streetLine1: '',
+    city: '',
+    postalCode: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -109,13 +115,7 @@ export function AddressStep(props: AddressStepProps) {
             <legend className="visually-hidden">{t`Choose a saved address`}</legend>
             {props.addresses.map((a) => (
               <label key={a.id} className="choice">
-                <input
-                  type="radio"
-                  name="address"
-                  value={a.id}
-                  checked={props.selectedId === a.id}
-                  onChange={() => props.onSelect(a.id)}
-                />
+                <input type="radio" name="address" value={a.id} checked={props.selectedId === a.id} onChange={() => props.onSelect(a.id)} />
                 <span className="choice__body">
                   <AddressLines address={{ ...a, country: a.country.name }} />
                   {a.defaultShippingAddress && <span className="choice__tag">{t`Default`}</span>}

@@ -34,11 +34,26 @@ export function OrderLines({ lines }: { lines: Order['lines'] }) {
 export function AddressLines({
   address,
 }: {
-  address: { fullName?: string | null; streetLine1?: string | null; streetLine2?: string | null; city?: string | null; province?: string | null; postalCode?: string | null; country?: string | null; phoneNumber?: string | null };
+  address: {
+    fullName?: string | null;
+    streetLine1?: string | null;
+    streetLine2?: string | null;
+    city?: string | null;
+    province?: string | null;
+    postalCode?: string | null;
+    country?: string | null;
+    phoneNumber?: string | null;
+  };
 }) {
   return (
     <p className="address-lines">
-      {[address.fullName, address.streetLine1, address.streetLine2, [address.city, address.province, address.postalCode].filter(Boolean).join(', '), address.country]
+      {[
+        address.fullName,
+        address.streetLine1,
+        address.streetLine2,
+        [address.city, address.province, address.postalCode].filter(Boolean).join(', '),
+        address.country,
+      ]
         .filter(Boolean)
         .map((line, i) => (
           <span key={i} className="address-lines__line">

@@ -58,7 +58,9 @@ export function OrderPlaced({ order }: { order: Order }) {
         <ol className="order-placed__next">
           <li>{t`We have sent an order confirmation to your e-mail address.`}</li>
           <li>{t`We prepare your order and let you know when it ships.`}</li>
-          <li>{cashOnDelivery ? t`Pay the courier in cash when your order arrives.` : t`Your payment is confirmed; nothing more to pay.`}</li>
+          <li>
+            {cashOnDelivery ? t`Pay the courier in cash when your order arrives.` : t`Your payment is confirmed; nothing more to pay.`}
+          </li>
         </ol>
       </section>
       <div className="order-placed__links">

@@ -38,7 +38,9 @@ export function ShippingStep(props: ShippingStepProps) {
                 <span className="choice__name">{m.name}</span>
                 {m.description && <span className="choice__note">{m.description.replace(/<[^>]*>/g, '')}</span>}
               </span>
-              <span className="choice__price">{m.priceWithTax === 0 ? t`Free` : <bdi>{formatMoneyPlain(m.priceWithTax, locale)}</bdi>}</span>
+              <span className="choice__price">
+                {m.priceWithTax === 0 ? t`Free` : <bdi>{formatMoneyPlain(m.priceWithTax, locale)}</bdi>}
+              </span>
             </label>
           ))}
         </fieldset>

@@ -92,12 +92,7 @@ export function MobileMenu({ id, open, onClose, categories, languageSwitch, wish
 
         {current ? (
           <nav aria-label={current.name} className="mobile-menu__nav">
-            <button
-              type="button"
-              className="mobile-menu__back"
-              data-focus="back"
-              onClick={() => setActive(null)}
-            >
+            <button type="button" className="mobile-menu__back" data-focus="back" onClick={() => setActive(null)}>
               <BackIcon size={20} />
               <span>{t`Back`}</span>
             </button>

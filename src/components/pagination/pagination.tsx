@@ -97,9 +97,7 @@ export function Pagination(props: PaginationProps) {
               …
             </li>
           ) : (
-            <li key={item.page}>
-              {control(item.page, num(item.page), t`Page ${num(item.page)}`, { current: item.page === current })}
-            </li>
+            <li key={item.page}>{control(item.page, num(item.page), t`Page ${num(item.page)}`, { current: item.page === current })}</li>
           ),
         )}
         <li>

@@ -18,7 +18,12 @@ export function CountrySelect({ options, value, onChange, disabled }: CountrySel
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(() => Math.max(0, options.findIndex((o) => o.code === value)));
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      options.findIndex((o) => o.code === value),
+    ),
+  );
   const typed = useRef(EMPTY_TYPE_AHEAD);
   const listRef = useRef<HTMLUListElement>(null);
   const selected = options.find((o) => o.code === value) ?? options[0];
@@ -29,7 +34,12 @@ export function CountrySelect({ options, value, onChange, disabled }: CountrySel
   }, [open, active]);
 
   function openList() {
-    setActive(Math.max(0, options.findIndex((o) => o.code === value)));
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.code === value),
+      ),
+    );
     setOpen(true);
   }
 

@@ -20,27 +20,27 @@ export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 export interface ListingParams {
-    page: number;
-    sort: SortKey;
-    view: ViewMode;
-    /** Whole riyals; null = no bound. */
-    minPrice: number | null;
-    maxPrice: number | null;
-    /** Colour facet value codes, sorted. */
-    colors: string[];
-    brand: string | null;
-    subCategory: string | null;
+  page: number;
+  sort: SortKey;
+  view: ViewMode;
+  /** Whole riyals; null = no bound. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** Colour facet value codes, sorted. */
+  colors: string[];
+  brand: string | null;
+  subCategory: string | null;
 }
 
 export const DEFAULT_LISTING: ListingParams = {
-    page: 1,
-    sort: 'newest',
-    view: 'grid',
-    minPrice: null,
-    maxPrice: null,
-    colors: [],
-    brand: null,
-    subCategory: null,
+  page: 1,
+  sort: 'newest',
+  view: 'grid',
+  minPrice: null,
+  maxPrice: null,
+  colors: [],
+  brand: null,
+  subCategory: null,
 };
 
 const CODE = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
@@ -48,64 +48,64 @@ const MAX_COLORS = 12;
 const MAX_PAGE = 10_000;
 
 function code(value: string | null): string | null {
-    return value !== null && CODE.test(value) ? value : null;
+  return value !== null && CODE.test(value) ? value : null;
 }
 
 function wholeNumber(value: string | null, max: number): number | null {
-    if (value === null || !/^\d{1,7}$/.test(value)) return null;
-    const n = Number(value);
-    return n <= max ? n : null;
+  if (value === null || !/^\d{1,7}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= max ? n : null;
 }
 
 function nonEmpty(value: string | null): string | null {
-    return value === null || value.trim() === '' ? null : value.trim();
+  return value === null || value.trim() === '' ? null : value.trim();
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string | null, fallback: T): T {
-    return list.includes(value as T) ? (value as T) : fallback;
+  return list.includes(value as T) ? (value as T) : fallback;
 }
 
 export function parseListingParams(search: URLSearchParams): ListingParams {
-    // `color=a,b` (our links) or `color=a&color=b` (a plain form submitted without JavaScript).
-    const colors = search
-        .getAll('color')
-        .flatMap((c) => c.split(','))
-        .map((c) => code(c.trim()))
-        .filter((c): c is string => c !== null);
-    let minPrice = wholeNumber(nonEmpty(search.get('min')), 1_000_000);
-    let maxPrice = wholeNumber(nonEmpty(search.get('max')), 1_000_000);
-    if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
-    if (minPrice === 0) minPrice = null;
-    const page = wholeNumber(search.get('page'), MAX_PAGE);
-    return {
-        page: page !== null && page >= 1 ? page : 1,
-        sort: oneOf(SORT_KEYS, search.get('sort'), 'newest'),
-        view: oneOf(VIEW_MODES, search.get('view'), 'grid'),
-        minPrice,
-        maxPrice,
-        colors: [...new Set(colors)].sort().slice(0, MAX_COLORS),
-        brand: code(nonEmpty(search.get('brand'))),
-        subCategory: code(nonEmpty(search.get('subCategory'))),
-    };
+  // `color=a,b` (our links) or `color=a&color=b` (a plain form submitted without JavaScript).
+  const colors = search
+    .getAll('color')
+    .flatMap((c) => c.split(','))
+    .map((c) => code(c.trim()))
+    .filter((c): c is string => c !== null);
+  let minPrice = wholeNumber(nonEmpty(search.get('min')), 1_000_000);
+  let maxPrice = wholeNumber(nonEmpty(search.get('max')), 1_000_000);
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice === 0) minPrice = null;
+  const page = wholeNumber(search.get('page'), MAX_PAGE);
+  return {
+    page: page !== null && page >= 1 ? page : 1,
+    sort: oneOf(SORT_KEYS, search.get('sort'), 'newest'),
+    view: oneOf(VIEW_MODES, search.get('view'), 'grid'),
+    minPrice,
+    maxPrice,
+    colors: [...new Set(colors)].sort().slice(0, MAX_COLORS),
+    brand: code(nonEmpty(search.get('brand'))),
+    subCategory: code(nonEmpty(search.get('subCategory'))),
+  };
 }
 
 export function serializeListingParams(p: ListingParams): URLSearchParams {
-    const out = new URLSearchParams();
-    if (p.subCategory) out.set('subCategory', p.subCategory);
-    if (p.brand) out.set('brand', p.brand);
-    if (p.colors.length) out.set('color', [...p.colors].sort().join(','));
-    if (p.minPrice !== null && p.minPrice > 0) out.set('min', String(p.minPrice));
-    if (p.maxPrice !== null) out.set('max', String(p.maxPrice));
-    if (p.sort !== DEFAULT_LISTING.sort) out.set('sort', p.sort);
-    if (p.view !== DEFAULT_LISTING.view) out.set('view', p.view);
-    if (p.page > 1) out.set('page', String(p.page));
-    return out;
+  const out = new URLSearchParams();
+  if (p.subCategory) out.set('subCategory', p.subCategory);
+  if (p.brand) out.set('brand', p.brand);
+  if (p.colors.length) out.set('color', [...p.colors].sort().join(','));
+  if (p.minPrice !== null && p.minPrice > 0) out.set('min', String(p.minPrice));
+  if (p.maxPrice !== null) out.set('max', String(p.maxPrice));
+  if (p.sort !== DEFAULT_LISTING.sort) out.set('sort', p.sort);
+  if (p.view !== DEFAULT_LISTING.view) out.set('view', p.view);
+  if (p.page > 1) out.set('page', String(p.page));
+  return out;
 }
 
 /** `?…` or '' — ready to append to a pathname. */
 export function listingSearch(p: ListingParams): string {
-    const s = serializeListingParams(p).toString();
-    return s ? `?${s}` : '';
+  const s = serializeListingParams(p).toString();
+  return s ? `?${s}` : '';
 }
 
 type FilterPatch = Partial<Pick<ListingParams, 'minPrice' | 'maxPrice' | 'colors' | 'brand' | 'subCategory' | 'sort'>>;
@@ -115,20 +115,20 @@ type FilterPatch = Partial<Pick<ListingParams, 'minPrice' | 'maxPrice' | 'colors
  * result set means nothing in the new one. View and page changes keep the rest as it is.
  */
 export function withFilters(p: ListingParams, patch: FilterPatch): ListingParams {
-    return { ...p, ...patch, page: 1 };
+  return { ...p, ...patch, page: 1 };
 }
 
 export function toggleColor(p: ListingParams, color: string): ListingParams {
-    const colors = p.colors.includes(color) ? p.colors.filter((c) => c !== color) : [...p.colors, color].sort();
-    return withFilters(p, { colors });
+  const colors = p.colors.includes(color) ? p.colors.filter((c) => c !== color) : [...p.colors, color].sort();
+  return withFilters(p, { colors });
 }
 
 export function hasActiveFilters(p: ListingParams): boolean {
-    return p.minPrice !== null || p.maxPrice !== null || p.colors.length > 0 || p.brand !== null || p.subCategory !== null;
+  return p.minPrice !== null || p.maxPrice !== null || p.colors.length > 0 || p.brand !== null || p.subCategory !== null;
 }
 
 export function clearFilters(p: ListingParams): ListingParams {
-    return { ...DEFAULT_LISTING, sort: p.sort, view: p.view };
+  return { ...DEFAULT_LISTING, sort: p.sort, view: p.view };
 }
 
 /**
@@ -136,38 +136,38 @@ export function clearFilters(p: ListingParams): ListingParams {
  * the same collection, so search engines get one URL per page of it.
  */
 export function canonicalSearch(p: ListingParams): string {
-    return p.page > 1 ? `?page=${p.page}` : '';
+  return p.page > 1 ? `?page=${p.page}` : '';
 }
 
 export type ProductSortKey = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 
 const SORT_TO_API: Record<SortKey, ProductSortKey> = {
-    newest: 'NEWEST',
-    'price-asc': 'PRICE_ASC',
-    'price-desc': 'PRICE_DESC',
+  newest: 'NEWEST',
+  'price-asc': 'PRICE_ASC',
+  'price-desc': 'PRICE_DESC',
 };
 
 export interface ListingScope {
-    categoryCode?: string;
-    subCategoryCode?: string;
-    brandCode?: string;
+  categoryCode?: string;
+  subCategoryCode?: string;
+  brandCode?: string;
 }
 
 /** The Shop API's ProductFilterInput (decision 002) for this listing; prices go in halalas. */
 export function toProductFilterInput(p: ListingParams, scope: ListingScope = {}) {
-    return {
-        categoryCode: scope.categoryCode ?? null,
-        subCategoryCode: scope.subCategoryCode ?? p.subCategory ?? null,
-        brandCode: scope.brandCode ?? p.brand ?? null,
-        colorCodes: p.colors.length ? p.colors : null,
-        minPrice: p.minPrice !== null ? p.minPrice * 100 : null,
-        maxPrice: p.maxPrice !== null ? p.maxPrice * 100 : null,
-        sort: SORT_TO_API[p.sort],
-        skip: (p.page - 1) * PAGE_SIZE,
-        take: PAGE_SIZE,
-    };
+  return {
+    categoryCode: scope.categoryCode ?? null,
+    subCategoryCode: scope.subCategoryCode ?? p.subCategory ?? null,
+    brandCode: scope.brandCode ?? p.brand ?? null,
+    colorCodes: p.colors.length ? p.colors : null,
+    minPrice: p.minPrice !== null ? p.minPrice * 100 : null,
+    maxPrice: p.maxPrice !== null ? p.maxPrice * 100 : null,
+    sort: SORT_TO_API[p.sort],
+    skip: (p.page - 1) * PAGE_SIZE,
+    take: PAGE_SIZE,
+  };
 }
 
 export function pageCount(totalItems: number): number {
-    return Math.max(1, Math.ceil(totalItems / PAGE_SIZE));
+  return Math.max(1, Math.ceil(totalItems / PAGE_SIZE));
 }

@@ -117,7 +117,14 @@ export function buildTaxInvoice(order: InvoiceOrder, seller: InvoiceSeller): Tax
 
   const adjustments: InvoiceAdjustment[] = [];
   if (order.shippingLines.length > 0 || order.shippingWithTax !== 0) {
-    adjustments.push(row('shipping', order.shippingLines.map((s) => s.shippingMethod.name), order.shipping, order.shippingWithTax));
+    adjustments.push(
+      row(
+        'shipping',
+        order.shippingLines.map((s) => s.shippingMethod.name),
+        order.shipping,
+        order.shippingWithTax,
+      ),
+    );
   }
   for (const s of order.surcharges ?? []) adjustments.push(row('surcharge', [s.description], s.price, s.priceWithTax));
 

@@ -62,7 +62,8 @@ export default function ForgetPasswordPage() {
     const id = snapshot?.context.errors[field];
     return id ? i18n._(AUTH_MESSAGES[id]) : undefined;
   };
-  const status = (busy: boolean) => (!snapshot ? (early.submitted ? 'submitting' : 'idle') : ticket ? 'succeeded' : busy ? 'submitting' : failure ? 'failed' : 'idle');
+  const status = (busy: boolean) =>
+    !snapshot ? (early.submitted ? 'submitting' : 'idle') : ticket ? 'succeeded' : busy ? 'submitting' : failure ? 'failed' : 'idle';
   const canSubmit = snapshot ? snapshot.can({ type: 'reset.submit' }) : !early.submitted;
 
   return (

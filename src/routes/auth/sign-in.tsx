@@ -238,7 +238,9 @@ export default function SignInPage() {
             onRetry={() => send({ type: 'auth.retry' })}
           />
           <p className="auth-page__switch">
-            <LocaleLink to={redirectParam ? `/auth/forget-password?redirect=${encodeURIComponent(redirectParam)}` : '/auth/forget-password'}>
+            <LocaleLink
+              to={redirectParam ? `/auth/forget-password?redirect=${encodeURIComponent(redirectParam)}` : '/auth/forget-password'}
+            >
               <Trans>Forgot your password?</Trans>
             </LocaleLink>
           </p>

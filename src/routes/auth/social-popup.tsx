@@ -35,10 +35,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   await assertServed(params.provider);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
-  const name = String(form.get('name') ?? '').trim().slice(0, 200);
+  const name = String(form.get('name') ?? '')
+    .trim()
+    .slice(0, 200);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { ok: false as const, reason: 'email' as const };
   const issued = await issueTestIdToken(email, name);
-  return issued.ok ? { ok: true as const, provider: TEST_PROVIDER, token: issued.token } : { ok: false as const, reason: 'unavailable' as const };
+  return issued.ok
+    ? { ok: true as const, provider: TEST_PROVIDER, token: issued.token }
+    : { ok: false as const, reason: 'unavailable' as const };
 }
 
 export default function SocialPopupPage() {
@@ -65,8 +69,8 @@ export default function SocialPopupPage() {
       </h1>
       <p className="auth-page__lead">
         <Trans>
-          Test sign-in: this window stands in for {name}&apos;s while the shop has no {name} credentials. Whoever you name here is
-          signed in, so it is never offered on a public shop.
+          Test sign-in: this window stands in for {name}&apos;s while the shop has no {name} credentials. Whoever you name here is signed
+          in, so it is never offered on a public shop.
         </Trans>
       </p>
       {token ? (
@@ -77,7 +81,9 @@ export default function SocialPopupPage() {
         <Form method="post" className="auth-form" aria-labelledby="social-title">
           {answer && !answer.ok && (
             <p className="notice notice--error auth-form__summary" role="alert">
-              {answer.reason === 'email' ? t`Please enter a valid email address, for example name@example.com.` : t`The test sign-in is not available right now.`}
+              {answer.reason === 'email'
+                ? t`Please enter a valid email address, for example name@example.com.`
+                : t`The test sign-in is not available right now.`}
             </p>
           )}
           <div className="field">

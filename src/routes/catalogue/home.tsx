@@ -11,99 +11,99 @@ import { loadHome } from './home.server';
 
 /** Home: super banners, banners, new arrivals, special offers and the home facets' rows. */
 export async function loader({ context }: Route.LoaderArgs) {
-    return loadHome(context.get(localeContext));
+  return loadHome(context.get(localeContext));
 }
 
 // Nothing on the page depends on the query string.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-    return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+  return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 }
 
 export const meta: Route.MetaFunction = (args) =>
-    routeMeta(args, {
-        title: SITE_NAME,
-        description: msg`Shop genuine fashion, beauty and home products online in Saudi Arabia. Prices include VAT, delivery across the Kingdom, and installments with Tamara and Tabby.`,
-    });
+  routeMeta(args, {
+    title: SITE_NAME,
+    description: msg`Shop genuine fashion, beauty and home products online in Saudi Arabia. Prices include VAT, delivery across the Kingdom, and installments with Tamara and Tabby.`,
+  });
 
 function Banners({ banners }: { banners: readonly BannerView[] }) {
-    const { t } = useLingui();
-    if (banners.length === 0) return null;
-    return (
-        <ul className="banner-grid">
-            {banners.map((b) => (
-                <li key={b.id}>
-                    <BannerLink href={b.href}>
-                        <BannerPicture desktop={b.image} alt={b.title || (b.href ? t`View offer` : '')} priority={false} />
-                    </BannerLink>
-                </li>
-            ))}
-        </ul>
-    );
+  const { t } = useLingui();
+  if (banners.length === 0) return null;
+  return (
+    <ul className="banner-grid">
+      {banners.map((b) => (
+        <li key={b.id}>
+          <BannerLink href={b.href}>
+            <BannerPicture desktop={b.image} alt={b.title || (b.href ? t`View offer` : '')} priority={false} />
+          </BannerLink>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-    const { t, i18n } = useLingui();
-    const { superBanners, banners, newArrivals, specialOffers, facets } = loaderData;
-    const at = (position: string) => banners.filter((b) => b.position === position);
-    const known = new Set(['top', 'middle', 'bottom']);
-    const middle = [...at('middle'), ...banners.filter((b) => !known.has(b.position))];
-    // Without super banners the first product images are the largest contentful paint.
-    const eagerCards = superBanners.length ? 0 : 2;
+  const { t, i18n } = useLingui();
+  const { superBanners, banners, newArrivals, specialOffers, facets } = loaderData;
+  const at = (position: string) => banners.filter((b) => b.position === position);
+  const known = new Set(['top', 'middle', 'bottom']);
+  const middle = [...at('middle'), ...banners.filter((b) => !known.has(b.position))];
+  // Without super banners the first product images are the largest contentful paint.
+  const eagerCards = superBanners.length ? 0 : 2;
 
-    return (
-        <div className="catalogue-page catalogue-page--home">
-            <h1 className="visually-hidden">{i18n._(SITE_NAME)}</h1>
-            <div className="container">
-                <HeroBanners banners={superBanners} />
-                <Banners banners={at('top')} />
+  return (
+    <div className="catalogue-page catalogue-page--home">
+      <h1 className="visually-hidden">{i18n._(SITE_NAME)}</h1>
+      <div className="container">
+        <HeroBanners banners={superBanners} />
+        <Banners banners={at('top')} />
 
-                {newArrivals.length > 0 && (
-                    <section className="section" aria-labelledby="home-new">
-                        <div className="section__header">
-                            <h2 id="home-new" className="section__title">{t`New arrivals`}</h2>
-                            <LocaleLink className="section__more" to="/products">
-                                {t`View all`}
-                            </LocaleLink>
-                        </div>
-                        <ProductRow products={newArrivals} eagerCount={eagerCards} />
-                    </section>
-                )}
-
-                <Banners banners={middle} />
-
-                {specialOffers.length > 0 && (
-                    <section className="section section--below-fold" aria-labelledby="home-offers">
-                        <div className="section__header">
-                            <h2 id="home-offers" className="section__title">{t`Special offers`}</h2>
-                        </div>
-                        <ProductRow products={specialOffers} />
-                    </section>
-                )}
-
-                {facets.map((f) => (
-                    <section key={f.code} className="section section--below-fold" aria-labelledby={`home-facet-${f.code}`}>
-                        <div className="section__header">
-                            <h2 id={`home-facet-${f.code}`} className="section__title">
-                                {f.name}
-                            </h2>
-                            {f.href && (
-                                <LocaleLink className="section__more" to={f.href} aria-label={t`View all ${f.name}`}>
-                                    {t`View all`}
-                                </LocaleLink>
-                            )}
-                        </div>
-                        <ProductRow products={f.products} />
-                    </section>
-                ))}
-
-                <Banners banners={at('bottom')} />
-
-                {superBanners.length === 0 && newArrivals.length === 0 && specialOffers.length === 0 && facets.length === 0 && (
-                    <p className="empty-state">
-                        <LocaleLink to="/products">{t`Browse all products`}</LocaleLink>
-                    </p>
-                )}
+        {newArrivals.length > 0 && (
+          <section className="section" aria-labelledby="home-new">
+            <div className="section__header">
+              <h2 id="home-new" className="section__title">{t`New arrivals`}</h2>
+              <LocaleLink className="section__more" to="/products">
+                {t`View all`}
+              </LocaleLink>
             </div>
-        </div>
-    );
+            <ProductRow products={newArrivals} eagerCount={eagerCards} />
+          </section>
+        )}
+
+        <Banners banners={middle} />
+
+        {specialOffers.length > 0 && (
+          <section className="section section--below-fold" aria-labelledby="home-offers">
+            <div className="section__header">
+              <h2 id="home-offers" className="section__title">{t`Special offers`}</h2>
+            </div>
+            <ProductRow products={specialOffers} />
+          </section>
+        )}
+
+        {facets.map((f) => (
+          <section key={f.code} className="section section--below-fold" aria-labelledby={`home-facet-${f.code}`}>
+            <div className="section__header">
+              <h2 id={`home-facet-${f.code}`} className="section__title">
+                {f.name}
+              </h2>
+              {f.href && (
+                <LocaleLink className="section__more" to={f.href} aria-label={t`View all ${f.name}`}>
+                  {t`View all`}
+                </LocaleLink>
+              )}
+            </div>
+            <ProductRow products={f.products} />
+          </section>
+        ))}
+
+        <Banners banners={at('bottom')} />
+
+        {superBanners.length === 0 && newArrivals.length === 0 && specialOffers.length === 0 && facets.length === 0 && (
+          <p className="empty-state">
+            <LocaleLink to="/products">{t`Browse all products`}</LocaleLink>
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -8,9 +8,9 @@ import { routeMeta, siteOrigin, SITE_NAME } from '../../seo/route-meta';
 import { canonicalSearch, type ListingParams } from '../../lib/catalogue/listing-params';
 
 interface MetaArgs {
-    location: Location;
-    matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
-    error?: unknown;
+  location: Location;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  error?: unknown;
 }
 
 /**
@@ -19,21 +19,21 @@ interface MetaArgs {
  * presentation of the same collection and stay out of it.
  */
 export function listingMeta(
-    args: MetaArgs,
-    page: { title: string | MessageDescriptor; description: string | MessageDescriptor; neutralPath: string; params: ListingParams },
+  args: MetaArgs,
+  page: { title: string | MessageDescriptor; description: string | MessageDescriptor; neutralPath: string; params: ListingParams },
 ): MetaDescriptor[] {
-    const locale = localeFromPath(args.location.pathname);
-    const i18n = loadedI18n(locale);
-    if (!i18n) return routeMeta(args, { title: page.title, description: page.description });
-    const tr = (x: string | MessageDescriptor) => (typeof x === 'string' ? x : i18n._(x));
-    return pageMeta({
-        title: tr(page.title),
-        description: tr(page.description),
-        siteName: i18n._(SITE_NAME),
-        locale,
-        origin: siteOrigin(args.matches, args.location),
-        pathname: (locale === 'en' ? EN_PREFIX : '') + page.neutralPath,
-        search: canonicalSearch(page.params),
-        keepParams: ['page'],
-    });
+  const locale = localeFromPath(args.location.pathname);
+  const i18n = loadedI18n(locale);
+  if (!i18n) return routeMeta(args, { title: page.title, description: page.description });
+  const tr = (x: string | MessageDescriptor) => (typeof x === 'string' ? x : i18n._(x));
+  return pageMeta({
+    title: tr(page.title),
+    description: tr(page.description),
+    siteName: i18n._(SITE_NAME),
+    locale,
+    origin: siteOrigin(args.matches, args.location),
+    pathname: (locale === 'en' ? EN_PREFIX : '') + page.neutralPath,
+    search: canonicalSearch(page.params),
+    keepParams: ['page'],
+  });
 }

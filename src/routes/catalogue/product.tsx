@@ -27,7 +27,7 @@ import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './structured-d
 import { ReviewCount } from '../../components/catalogue/review-count';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-    return loadProductPage(context.get(localeContext), params.slug);
+  return loadProductPage(context.get(localeContext), params.slug);
 }
 
 /**
@@ -35,193 +35,198 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * nothing in the query changes what this loader returns, so only a new path asks again.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
-    if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
-    return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 }
 
 export const meta: Route.MetaFunction = (args) => {
-    const product = args.loaderData?.product;
-    if (!product) return routeMeta(args, { title: '', description: '', notFound: true });
-    const image = product.assets[0];
-    const tags: MetaDescriptor[] = routeMeta(args, {
-        title: product.name,
-        description: product.descriptionText || product.subTitle || product.name,
-        image: image ? presetUrl(image.src, 'large') : undefined,
-        type: 'product',
-    });
-    return tags;
+  const product = args.loaderData?.product;
+  if (!product) return routeMeta(args, { title: '', description: '', notFound: true });
+  const image = product.assets[0];
+  const tags: MetaDescriptor[] = routeMeta(args, {
+    title: product.name,
+    description: product.descriptionText || product.subTitle || product.name,
+    image: image ? presetUrl(image.src, 'large') : undefined,
+    type: 'product',
+  });
+  return tags;
 };
 
 function galleryImages(assets: readonly AssetView[], variantImage: AssetView | null): AssetView[] {
-    if (!variantImage) return [...assets];
-    return [variantImage, ...assets.filter((a) => a.src !== variantImage.src)];
+  if (!variantImage) return [...assets];
+  return [variantImage, ...assets.filter((a) => a.src !== variantImage.src)];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-    const { t } = useLingui();
-    const locale = useLocale();
-    const { product, related, reviews } = loaderData;
-    const now = useMemo(() => new Date(loaderData.now), [loaderData.now]);
-    const [searchParams, setSearchParams] = useSearchParams();
-    const actions = useCatalogueActions();
-    const root = useRouteLoaderData('root') as { origin?: string } | undefined;
-    useRecordProductView(product.id);
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { product, related, reviews } = loaderData;
+  const now = useMemo(() => new Date(loaderData.now), [loaderData.now]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const actions = useCatalogueActions();
+  const root = useRouteLoaderData('root') as { origin?: string } | undefined;
+  useRecordProductView(product.id);
 
-    // The URL is the truth; the choice shows at once while the (loader-free) navigation commits.
-    const urlVariantId = searchParams.get('variant');
-    const [pendingId, setPendingId] = useState<string | null>(null);
-    useEffect(() => setPendingId(null), [urlVariantId]);
-    // Option radios only act once React runs; tests and styles can tell (data-interactive).
-    const [interactive, setInteractive] = useState(false);
-    useEffect(() => setInteractive(true), []);
-    const variant = resolveVariant(product.variants, pendingId ?? urlVariantId);
-    const pricing = variant ? variantPricing(variant, product.dropPrice, now) : null;
-    const stock = variant ? stockState(variant) : 'out-of-stock';
-    const selection = variant ? selectionOf(variant) : {};
+  // The URL is the truth; the choice shows at once while the (loader-free) navigation commits.
+  const urlVariantId = searchParams.get('variant');
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  useEffect(() => setPendingId(null), [urlVariantId]);
+  // Option radios only act once React runs; tests and styles can tell (data-interactive).
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const variant = resolveVariant(product.variants, pendingId ?? urlVariantId);
+  const pricing = variant ? variantPricing(variant, product.dropPrice, now) : null;
+  const stock = variant ? stockState(variant) : 'out-of-stock';
+  const selection = variant ? selectionOf(variant) : {};
 
-    function select(groupId: string, optionId: string) {
-        if (!variant) return;
-        const next = chooseOption(product.variants, variant, groupId, optionId);
-        if (!next || next.id === variant.id) return;
-        setPendingId(next.id);
-        setSearchParams(
-            (prev) => {
-                const p = new URLSearchParams(prev);
-                p.set('variant', next.id);
-                return p;
-            },
-            { replace: true, preventScrollReset: true },
-        );
-    }
-
-    const crumbs: BreadcrumbItem[] = [{ label: t`Home`, to: '/' }];
-    if (product.category) crumbs.push({ label: product.category.name, to: `/products/c/${encodeURIComponent(product.category.code)}` });
-    if (product.category && product.subCategory) {
-        crumbs.push({
-            label: product.subCategory.name,
-            to: `/products/c/${encodeURIComponent(product.category.code)}/${encodeURIComponent(product.subCategory.code)}`,
-        });
-    }
-    crumbs.push({ label: product.name });
-
-    const origin = root?.origin ?? '';
-    const pageUrl = absoluteUrl(origin, `/products/${encodeURIComponent(product.slug)}`, locale);
-    const jsonLd = [
-        productJsonLd(product, { url: pageUrl, origin, now }),
-        breadcrumbJsonLd(crumbs.map((c) => ({ name: c.label, ...(c.to ? { url: absoluteUrl(origin, c.to, locale) } : {}) }))),
-    ];
-    const promoEnd = pricing?.promoEndsAt ? formatDate(pricing.promoEndsAt, locale, 'long') : null;
-    const isFav = actions.isFav?.(product.id) ?? product.isFav;
-
-    return (
-        <div className="container catalogue-page">
-            {jsonLd.map((d, i) => (
-                <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />
-            ))}
-            <Breadcrumb items={crumbs} />
-            <article className="product" aria-labelledby="product-title" data-interactive={interactive || undefined}>
-                <ProductGallery images={galleryImages(product.assets, variant?.image ?? null)} productName={product.name} />
-                <div className="product__info">
-                    {product.isNew && (
-                        <p>
-                            <span className="badge">{t`New`}</span>
-                        </p>
-                    )}
-                    {product.brand && (
-                        <p className="product-card__brand">
-                            <LocaleLink to={`/products/brand/${encodeURIComponent(product.brand.code)}`}>{product.brand.name}</LocaleLink>
-                        </p>
-                    )}
-                    <h1 id="product-title" className="product__title">
-                        {product.name}
-                    </h1>
-                    {product.subTitle && <p className="product__subtitle">{product.subTitle}</p>}
-                    {product.rating.totalCount > 0 && (
-                        <a className="product__rating-link" href="#reviews">
-                            <RatingStars rate={product.rating.overallRate} />
-                            <span>
-                                <ReviewCount count={product.rating.totalCount} />
-                            </span>
-                        </a>
-                    )}
-                    {/* Price, stock and SKU follow the chosen options; screen readers hear the change. */}
-                    <div className="product__variant" aria-live="polite" aria-atomic="true" data-testid="variant-summary">
-                        {pricing && (
-                            <PriceTag price={pricing.price} compareAt={pricing.compareAt} discountPercent={pricing.discountPercent} size="large" />
-                        )}
-                        {promoEnd && <p className="product__promo-end">{t`Offer ends ${promoEnd}`}</p>}
-                        <StockStatus state={stock} />
-                        {variant && (
-                            <p className="product__sku">
-                                {t`SKU:`} <bdi data-testid="sku">{variant.sku}</bdi>
-                            </p>
-                        )}
-                    </div>
-                    {product.variants.length > 1 &&
-                        product.optionGroups.map((group) => (
-                            <OptionPicker
-                                key={group.id}
-                                group={group}
-                                selectedId={selection[group.id]}
-                                availability={
-                                    variant
-                                        ? optionAvailability(product.variants, variant, group.id, group.options.map((o) => o.id))
-                                        : {}
-                                }
-                                onSelect={select}
-                            />
-                        ))}
-                    <div className="product__actions">
-                        <AddToCart
-                            variantId={variant?.id ?? null}
-                            purchasable={stock !== 'out-of-stock'}
-                            onAddToCart={actions.onAddToCart}
-                            adding={variant ? (actions.isAdding?.(variant.id) ?? false) : false}
-                        />
-                        <FavButton
-                            productId={product.id}
-                            productName={product.name}
-                            isFav={isFav}
-                            onToggleFav={actions.onToggleFav}
-                            item={{
-                                id: product.id,
-                                slug: product.slug,
-                                name: product.name,
-                                image: variant?.image ?? product.assets[0] ?? null,
-                                price: pricing?.price ?? null,
-                                variantId: variant && stock !== 'out-of-stock' ? variant.id : null,
-                            }}
-                        />
-                    </div>
-                    {product.descriptionHtml && (
-                        <section className="product__description" aria-labelledby="product-description">
-                            <h2 id="product-description">{t`Description`}</h2>
-                            <div dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
-                        </section>
-                    )}
-                </div>
-            </article>
-
-            <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
-
-            {related.sameBrand.length > 0 && (
-                <section className="section section--below-fold" aria-labelledby="related-brand">
-                    <div className="section__header">
-                        <h2 id="related-brand" className="section__title">
-                            {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
-                        </h2>
-                    </div>
-                    <ProductRow products={related.sameBrand} />
-                </section>
-            )}
-            {related.mostWatched.length > 0 && (
-                <section className="section section--below-fold" aria-labelledby="related-watched">
-                    <div className="section__header">
-                        <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
-                    </div>
-                    <ProductRow products={related.mostWatched} />
-                </section>
-            )}
-        </div>
+  function select(groupId: string, optionId: string) {
+    if (!variant) return;
+    const next = chooseOption(product.variants, variant, groupId, optionId);
+    if (!next || next.id === variant.id) return;
+    setPendingId(next.id);
+    setSearchParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('variant', next.id);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
     );
+  }
+
+  const crumbs: BreadcrumbItem[] = [{ label: t`Home`, to: '/' }];
+  if (product.category) crumbs.push({ label: product.category.name, to: `/products/c/${encodeURIComponent(product.category.code)}` });
+  if (product.category && product.subCategory) {
+    crumbs.push({
+      label: product.subCategory.name,
+      to: `/products/c/${encodeURIComponent(product.category.code)}/${encodeURIComponent(product.subCategory.code)}`,
+    });
+  }
+  crumbs.push({ label: product.name });
+
+  const origin = root?.origin ?? '';
+  const pageUrl = absoluteUrl(origin, `/products/${encodeURIComponent(product.slug)}`, locale);
+  const jsonLd = [
+    productJsonLd(product, { url: pageUrl, origin, now }),
+    breadcrumbJsonLd(crumbs.map((c) => ({ name: c.label, ...(c.to ? { url: absoluteUrl(origin, c.to, locale) } : {}) }))),
+  ];
+  const promoEnd = pricing?.promoEndsAt ? formatDate(pricing.promoEndsAt, locale, 'long') : null;
+  const isFav = actions.isFav?.(product.id) ?? product.isFav;
+
+  return (
+    <div className="container catalogue-page">
+      {jsonLd.map((d, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />
+      ))}
+      <Breadcrumb items={crumbs} />
+      <article className="product" aria-labelledby="product-title" data-interactive={interactive || undefined}>
+        <ProductGallery images={galleryImages(product.assets, variant?.image ?? null)} productName={product.name} />
+        <div className="product__info">
+          {product.isNew && (
+            <p>
+              <span className="badge">{t`New`}</span>
+            </p>
+          )}
+          {product.brand && (
+            <p className="product-card__brand">
+              <LocaleLink to={`/products/brand/${encodeURIComponent(product.brand.code)}`}>{product.brand.name}</LocaleLink>
+            </p>
+          )}
+          <h1 id="product-title" className="product__title">
+            {product.name}
+          </h1>
+          {product.subTitle && <p className="product__subtitle">{product.subTitle}</p>}
+          {product.rating.totalCount > 0 && (
+            <a className="product__rating-link" href="#reviews">
+              <RatingStars rate={product.rating.overallRate} />
+              <span>
+                <ReviewCount count={product.rating.totalCount} />
+              </span>
+            </a>
+          )}
+          {/* Price, stock and SKU follow the chosen options; screen readers hear the change. */}
+          <div className="product__variant" aria-live="polite" aria-atomic="true" data-testid="variant-summary">
+            {pricing && (
+              <PriceTag price={pricing.price} compareAt={pricing.compareAt} discountPercent={pricing.discountPercent} size="large" />
+            )}
+            {promoEnd && <p className="product__promo-end">{t`Offer ends ${promoEnd}`}</p>}
+            <StockStatus state={stock} />
+            {variant && (
+              <p className="product__sku">
+                {t`SKU:`} <bdi data-testid="sku">{variant.sku}</bdi>
+              </p>
+            )}
+          </div>
+          {product.variants.length > 1 &&
+            product.optionGroups.map((group) => (
+              <OptionPicker
+                key={group.id}
+                group={group}
+                selectedId={selection[group.id]}
+                availability={
+                  variant
+                    ? optionAvailability(
+                        product.variants,
+                        variant,
+                        group.id,
+                        group.options.map((o) => o.id),
+                      )
+                    : {}
+                }
+                onSelect={select}
+              />
+            ))}
+          <div className="product__actions">
+            <AddToCart
+              variantId={variant?.id ?? null}
+              purchasable={stock !== 'out-of-stock'}
+              onAddToCart={actions.onAddToCart}
+              adding={variant ? (actions.isAdding?.(variant.id) ?? false) : false}
+            />
+            <FavButton
+              productId={product.id}
+              productName={product.name}
+              isFav={isFav}
+              onToggleFav={actions.onToggleFav}
+              item={{
+                id: product.id,
+                slug: product.slug,
+                name: product.name,
+                image: variant?.image ?? product.assets[0] ?? null,
+                price: pricing?.price ?? null,
+                variantId: variant && stock !== 'out-of-stock' ? variant.id : null,
+              }}
+            />
+          </div>
+          {product.descriptionHtml && (
+            <section className="product__description" aria-labelledby="product-description">
+              <h2 id="product-description">{t`Description`}</h2>
+              <div dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+            </section>
+          )}
+        </div>
+      </article>
+
+      <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
+
+      {related.sameBrand.length > 0 && (
+        <section className="section section--below-fold" aria-labelledby="related-brand">
+          <div className="section__header">
+            <h2 id="related-brand" className="section__title">
+              {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
+            </h2>
+          </div>
+          <ProductRow products={related.sameBrand} />
+        </section>
+      )}
+      {related.mostWatched.length > 0 && (
+        <section className="section section--below-fold" aria-labelledby="related-watched">
+          <div className="section__header">
+            <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
+          </div>
+          <ProductRow products={related.mostWatched} />
+        </section>
+      )}
+    </div>
+  );
 }

@@ -142,7 +142,12 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                 {target.fullName}, {target.streetLine1}, {target.city}
               </p>
               <div className="order-cancel__actions">
-                <button ref={confirmRef} type="button" className="button button--primary" onClick={() => send({ type: 'address.confirmDelete' })}>
+                <button
+                  ref={confirmRef}
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => send({ type: 'address.confirmDelete' })}
+                >
                   {t`Yes, delete it`}
                 </button>
                 <button type="button" className="button button--secondary" onClick={() => send({ type: 'address.cancel' })}>
@@ -202,7 +207,9 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                       disabled={!snapshot!.can({ type: 'verification.resend' })}
                       onClick={() => send({ type: 'verification.resend' })}
                     >
-                      {ctx.verification.resendIn > 0 ? t`Send a new code (${i18n.number(ctx.verification.resendIn)} s)` : t`Send a new code`}
+                      {ctx.verification.resendIn > 0
+                        ? t`Send a new code (${i18n.number(ctx.verification.resendIn)} s)`
+                        : t`Send a new code`}
                     </button>
                     <button type="button" className="button button--ghost" onClick={() => send({ type: 'verification.cancel' })}>
                       {t`Cancel`}
@@ -246,7 +253,11 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                     <address className="order-address">
                       <span>{a.streetLine1}</span>
                       {a.streetLine2 && <span>{a.streetLine2}</span>}
-                      <span>{[locale === 'ar' ? a.cityDetails?.LocationAr : a.cityDetails?.LocationEn, a.postalCode].filter(Boolean).join('، ') || a.city}</span>
+                      <span>
+                        {[locale === 'ar' ? a.cityDetails?.LocationAr : a.cityDetails?.LocationEn, a.postalCode]
+                          .filter(Boolean)
+                          .join('، ') || a.city}
+                      </span>
                       {a.phoneNumber && (
                         <span>
                           <bdi dir="ltr">{a.phoneNumber}</bdi>
@@ -260,20 +271,44 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                       {a.customFields?.instructions && <span>{a.customFields.instructions}</span>}
                     </address>
                     <div className="address-card__actions">
-                      <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Edit the address of ${name}`} onClick={() => send({ type: 'address.edit', id: a.id })}>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy}
+                        aria-label={t`Edit the address of ${name}`}
+                        onClick={() => send({ type: 'address.edit', id: a.id })}
+                      >
                         {t`Edit`}
                       </button>
                       {!a.defaultShippingAddress && (
-                        <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Set as default: ${name}`} onClick={() => send({ type: 'address.setDefault', id: a.id })}>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={busy}
+                          aria-label={t`Set as default: ${name}`}
+                          onClick={() => send({ type: 'address.setDefault', id: a.id })}
+                        >
                           {t`Set as default`}
                         </button>
                       )}
                       {!a.customFields?.verifiedShippingAddress && (
-                        <button type="button" className="button button--secondary" disabled={busy} aria-label={t`Verify the address of ${name}`} onClick={() => send({ type: 'address.verify', id: a.id })}>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={busy}
+                          aria-label={t`Verify the address of ${name}`}
+                          onClick={() => send({ type: 'address.verify', id: a.id })}
+                        >
                           {t`Verify`}
                         </button>
                       )}
-                      <button type="button" className="button button--ghost" disabled={busy} aria-label={t`Delete the address of ${name}`} onClick={() => send({ type: 'address.delete', id: a.id })}>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={busy}
+                        aria-label={t`Delete the address of ${name}`}
+                        onClick={() => send({ type: 'address.delete', id: a.id })}
+                      >
                         {t`Delete`}
                       </button>
                     </div>
@@ -315,7 +350,12 @@ function AddressForm({ snapshot, formRef, headingRef, saving, onSubmitted, send,
       </p>
     ) : null;
   };
-  const text = (field: 'firstName' | 'lastName' | 'streetLine1' | 'streetLine2' | 'postalCode', label: string, autoComplete: string, optional = false) => (
+  const text = (
+    field: 'firstName' | 'lastName' | 'streetLine1' | 'streetLine2' | 'postalCode',
+    label: string,
+    autoComplete: string,
+    optional = false,
+  ) => (
     <div className="field">
       <label className="field__label" htmlFor={`address-${field}`}>
         {label} {optional && <span className="field__optional">{t`(optional)`}</span>}
@@ -355,7 +395,9 @@ function AddressForm({ snapshot, formRef, headingRef, saving, onSubmitted, send,
       <h2 id="address-form-title" ref={headingRef} tabIndex={-1}>
         {form.addressId ? t`Edit address` : t`New address`}
       </h2>
-      <div role="alert">{Object.keys(form.errors).length > 0 && <p className="notice notice--error">{t`Please correct the marked fields.`}</p>}</div>
+      <div role="alert">
+        {Object.keys(form.errors).length > 0 && <p className="notice notice--error">{t`Please correct the marked fields.`}</p>}
+      </div>
       {text('firstName', t`First name`, 'given-name')}
       {text('lastName', t`Last name`, 'family-name')}
       {text('streetLine1', t`Street and building`, 'address-line1')}
@@ -474,7 +516,12 @@ function AddressForm({ snapshot, formRef, headingRef, saving, onSubmitted, send,
         <button type="submit" className="button button--primary" disabled={!snapshot.can({ type: 'address.submit' })}>
           {saving ? t`Saving…` : t`Save address`}
         </button>
-        <button type="button" className="button button--secondary" disabled={!snapshot.can({ type: 'address.cancel' })} onClick={() => send({ type: 'address.cancel' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={!snapshot.can({ type: 'address.cancel' })}
+          onClick={() => send({ type: 'address.cancel' })}
+        >
           {t`Cancel`}
         </button>
       </div>

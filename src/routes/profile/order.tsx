@@ -22,7 +22,12 @@ import { loadOrderPage } from './order.server';
 export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, { title: msg`Order details`, description: msg`Your order at Elegance Store.`, noindex: true, notFound: !args.loaderData });
+  routeMeta(args, {
+    title: msg`Order details`,
+    description: msg`Your order at Elegance Store.`,
+    noindex: true,
+    notFound: !args.loaderData,
+  });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = context.get(localeContext);

@@ -83,9 +83,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                 </th>
                 <td data-label={t`Date`}>{formatDate(o.placedAt, locale)}</td>
                 <td data-label={t`Status`}>
-                  <span className={`order-state order-state--${o.state.toLowerCase()}`}>
-                    {labelOf(i18n, ORDER_STATE_LABELS, o.state)}
-                  </span>
+                  <span className={`order-state order-state--${o.state.toLowerCase()}`}>{labelOf(i18n, ORDER_STATE_LABELS, o.state)}</span>
                 </td>
                 <td data-label={t`Items`}>{i18n.number(o.quantity)}</td>
                 <td data-label={t`Total`}>{formatMoney(o.totalWithTax, locale)}</td>

@@ -94,9 +94,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const emailConfirmed = snapshot?.matches({ ready: { email: 'confirmed' } }) ?? false;
   const uploading = snapshot?.matches({ ready: { avatar: 'uploading' } }) ?? false;
   const details = { firstName: ctx?.details.values.firstName ?? early.firstName, lastName: ctx?.details.values.lastName ?? early.lastName };
-  const email = { newEmailAddress: ctx?.email.values.newEmailAddress ?? early.newEmailAddress, password: ctx?.email.values.password ?? early.password };
+  const email = {
+    newEmailAddress: ctx?.email.values.newEmailAddress ?? early.newEmailAddress,
+    password: ctx?.email.values.password ?? early.password,
+  };
   const avatar = ctx?.avatar ?? { image: null, progress: null, error: null };
-  const progressPercent = avatar.progress && avatar.progress.total > 0 ? Math.round((avatar.progress.loaded / avatar.progress.total) * 100) : null;
+  const progressPercent =
+    avatar.progress && avatar.progress.total > 0 ? Math.round((avatar.progress.loaded / avatar.progress.total) * 100) : null;
 
   const detailError = (field: keyof ProfileDetailsErrors) => {
     const id = detailErrors[field];
@@ -195,7 +199,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             }}
           >
             <div role="alert">
-              {ctx?.details.failure && <p className="notice notice--error">{t`Your details could not be saved. Check your connection and try again.`}</p>}
+              {ctx?.details.failure && (
+                <p className="notice notice--error">{t`Your details could not be saved. Check your connection and try again.`}</p>
+              )}
             </div>
             <div role="status">{ctx?.details.saved && <p className="notice notice--success">{t`Your details have been saved.`}</p>}</div>
             {textField('firstName', t`First name`, 'given-name')}
@@ -211,7 +217,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 onChange={(p) => send({ type: 'details.changePhone', phone: phoneOf(p) })}
               />
             </div>
-            <button type="submit" className="button button--primary" disabled={snapshot ? !snapshot.can({ type: 'details.submit' }) : false}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={snapshot ? !snapshot.can({ type: 'details.submit' }) : false}
+            >
               {saving ? t`Saving…` : t`Save details`}
             </button>
           </form>
@@ -292,7 +302,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   </div>
                 );
               })}
-              <button type="submit" className="button button--primary" disabled={snapshot ? !snapshot.can({ type: 'email.submit' }) : false}>
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={snapshot ? !snapshot.can({ type: 'email.submit' }) : false}
+              >
                 {requesting ? t`Sending…` : t`Change email address`}
               </button>
             </form>

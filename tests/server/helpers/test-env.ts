@@ -26,183 +26,183 @@ process.env.VENDURE_DISABLE_TELEMETRY = 'true';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export interface StoreTestEnvOptions {
-    /** HTTP port — unique per test file (ask for your range; never reuse another file's port). */
-    port: number;
-    /** cache key of the seeded DB; default: the calling test file's base name */
-    name?: string;
-    /** number of generated products (default 12) */
-    products?: number;
-    /** extra environment for buildConfig() (e.g. { PAYFORT_MODE: 'sandbox' }) */
-    env?: Record<string, string>;
-    /** last-minute config changes (e.g. add a test-only plugin) */
-    configure?: (config: VendureConfig) => VendureConfig;
-    /** seed steps (default: all of server/src/seed/steps/index.ts) */
-    steps?: SeedStep[];
-    /** server logs (also LOG=1) */
-    logging?: boolean;
+  /** HTTP port — unique per test file (ask for your range; never reuse another file's port). */
+  port: number;
+  /** cache key of the seeded DB; default: the calling test file's base name */
+  name?: string;
+  /** number of generated products (default 12) */
+  products?: number;
+  /** extra environment for buildConfig() (e.g. { PAYFORT_MODE: 'sandbox' }) */
+  env?: Record<string, string>;
+  /** last-minute config changes (e.g. add a test-only plugin) */
+  configure?: (config: VendureConfig) => VendureConfig;
+  /** seed steps (default: all of server/src/seed/steps/index.ts) */
+  steps?: SeedStep[];
+  /** server logs (also LOG=1) */
+  logging?: boolean;
 }
 
 /** JSON summary of what the seed produced (ids are strings as in the API). */
 export interface SeedSummary extends Omit<SeedGenerated, 'extra'> {
-    catalogue: ProductSpec[];
-    variantIdBySku: Record<string, ID>;
-    extra: Record<string, unknown>;
+  catalogue: ProductSpec[];
+  variantIdBySku: Record<string, ID>;
+  extra: Record<string, unknown>;
 }
 
 export interface DevMail {
-    file: string;
-    date: string;
-    from: string;
-    recipient: string;
-    subject: string;
-    body: string;
+  file: string;
+  date: string;
+  from: string;
+  recipient: string;
+  subject: string;
+  body: string;
 }
 
 export interface StoreTestEnv {
-    server: TestServer;
-    /** Shop API client (`?languageCode=` via the 3rd argument of query()) */
-    shopClient: SimpleGraphQLClient;
-    /** Admin API client; call `await adminClient.asSuperAdmin()` first */
-    adminClient: SimpleGraphQLClient;
-    config: Required<VendureConfig>;
-    port: number;
-    baseUrl: string;
-    dataDir: string;
-    seed: SeedSummary;
-    /** mails written by the EmailPlugin (dev mode) since the env started, oldest first */
-    readMails(filter?: { to?: string }): DevMail[];
-    /** waits until the job queue (e.g. email, search index jobs) is idle */
-    waitForJobs(timeoutMs?: number): Promise<void>;
-    destroy(): Promise<void>;
+  server: TestServer;
+  /** Shop API client (`?languageCode=` via the 3rd argument of query()) */
+  shopClient: SimpleGraphQLClient;
+  /** Admin API client; call `await adminClient.asSuperAdmin()` first */
+  adminClient: SimpleGraphQLClient;
+  config: Required<VendureConfig>;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  seed: SeedSummary;
+  /** mails written by the EmailPlugin (dev mode) since the env started, oldest first */
+  readMails(filter?: { to?: string }): DevMail[];
+  /** waits until the job queue (e.g. email, search index jobs) is idle */
+  waitForJobs(timeoutMs?: number): Promise<void>;
+  destroy(): Promise<void>;
 }
 
 function callerTestFile(): string {
-    const stack = new Error().stack?.split('\n') ?? [];
-    for (const line of stack) {
-        const m = line.match(/\(?((?:file:\/\/)?\/[^():]+\.(?:e2e-spec|spec|test)\.[mc]?[tj]s)/);
-        if (m) return m[1].replace('file://', '');
-    }
-    return 'store';
+  const stack = new Error().stack?.split('\n') ?? [];
+  for (const line of stack) {
+    const m = line.match(/\(?((?:file:\/\/)?\/[^():]+\.(?:e2e-spec|spec|test)\.[mc]?[tj]s)/);
+    if (m) return m[1].replace('file://', '');
+  }
+  return 'store';
 }
 
 function fingerprint(extra: string): string {
-    const hash = crypto.createHash('sha1');
-    const walk = (dir: string) => {
-        for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-            const p = path.join(dir, entry.name);
-            if (entry.isDirectory()) walk(p);
-            else {
-                hash.update(path.relative(REPO_ROOT, p));
-                hash.update(fs.readFileSync(p));
-            }
-        }
-    };
-    walk(path.join(REPO_ROOT, 'server', 'src'));
-    hash.update(fs.readFileSync(__filename));
-    hash.update(extra);
-    return hash.digest('hex').slice(0, 12);
+  const hash = crypto.createHash('sha1');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else {
+        hash.update(path.relative(REPO_ROOT, p));
+        hash.update(fs.readFileSync(p));
+      }
+    }
+  };
+  walk(path.join(REPO_ROOT, 'server', 'src'));
+  hash.update(fs.readFileSync(__filename));
+  hash.update(extra);
+  return hash.digest('hex').slice(0, 12);
 }
 
 function testConfig(opts: StoreTestEnvOptions, dataDir: string, dbFile: string, seeding: boolean): Required<VendureConfig> {
-    const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: 'test',
-        SERVER_PORT: String(opts.port),
-        DATA_DIR: dataDir,
-        ADMIN_UI: 'false',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        STOREFRONT_URL: 'http://127.0.0.1:8080',
-        ...opts.env,
-    };
-    const logging = opts.logging || !!process.env.LOG;
-    let config = mergeConfig(buildConfig(env), {
-        logger: logging ? new DefaultLogger({ level: LogLevel.Info }) : new NoopLogger(),
-        dbConnectionOptions: {
-            type: 'sqljs',
-            location: dbFile,
-            autoSave: false,
-            useLocalForage: false,
-            synchronize: seeding,
-            logging: false,
-        } as any,
-    });
-    // mergeConfig keeps the better-sqlite3 keys it merged over; drop them for sql.js
-    for (const key of ['database', 'enableWAL', 'prepareDatabase']) delete (config.dbConnectionOptions as any)[key];
-    if (opts.configure) config = opts.configure(config);
-    return config as Required<VendureConfig>;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    SERVER_PORT: String(opts.port),
+    DATA_DIR: dataDir,
+    ADMIN_UI: 'false',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    STOREFRONT_URL: 'http://127.0.0.1:8080',
+    ...opts.env,
+  };
+  const logging = opts.logging || !!process.env.LOG;
+  let config = mergeConfig(buildConfig(env), {
+    logger: logging ? new DefaultLogger({ level: LogLevel.Info }) : new NoopLogger(),
+    dbConnectionOptions: {
+      type: 'sqljs',
+      location: dbFile,
+      autoSave: false,
+      useLocalForage: false,
+      synchronize: seeding,
+      logging: false,
+    } as any,
+  });
+  // mergeConfig keeps the better-sqlite3 keys it merged over; drop them for sql.js
+  for (const key of ['database', 'enableWAL', 'prepareDatabase']) delete (config.dbConnectionOptions as any)[key];
+  if (opts.configure) config = opts.configure(config);
+  return config as Required<VendureConfig>;
 }
 
 export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<StoreTestEnv> {
-    const name = opts.name ?? path.basename(callerTestFile()).replace(/\.[mc]?[tj]s$/, '');
-    const products = opts.products ?? TEST_SEED_SIZE.products;
-    const steps = opts.steps ?? seedSteps;
-    const fp = fingerprint(JSON.stringify({ products, steps: steps.map(s => s.name), env: opts.env ?? {} }));
-    const root = process.env.E2E_DATA_ROOT || path.join(os.tmpdir(), 'vendure-e2e');
-    const dataDir = path.join(root, `${name}-${fp}`);
-    const dbFile = path.join(dataDir, 'vendure.sqlite');
-    const summaryFile = path.join(dataDir, 'seed.json');
-    fs.mkdirSync(root, { recursive: true });
+  const name = opts.name ?? path.basename(callerTestFile()).replace(/\.[mc]?[tj]s$/, '');
+  const products = opts.products ?? TEST_SEED_SIZE.products;
+  const steps = opts.steps ?? seedSteps;
+  const fp = fingerprint(JSON.stringify({ products, steps: steps.map((s) => s.name), env: opts.env ?? {} }));
+  const root = process.env.E2E_DATA_ROOT || path.join(os.tmpdir(), 'vendure-e2e');
+  const dataDir = path.join(root, `${name}-${fp}`);
+  const dbFile = path.join(dataDir, 'vendure.sqlite');
+  const summaryFile = path.join(dataDir, 'seed.json');
+  fs.mkdirSync(root, { recursive: true });
 
-    if (!fs.existsSync(summaryFile) || !fs.existsSync(dbFile)) {
-        // stale caches of this test file
-        for (const d of fs.readdirSync(root)) {
-            if (d.startsWith(`${name}-`)) fs.rmSync(path.join(root, d), { recursive: true, force: true });
-        }
-        fs.mkdirSync(dataDir, { recursive: true });
-        const seedConfig = testConfig(opts, dataDir, dbFile, true);
-        const seedServer = new TestServer(seedConfig);
-        await seedServer.bootstrap();
-        try {
-            const seed = await runSeed(seedServer.app, {
-                dataDir,
-                size: { ...TEST_SEED_SIZE, products },
-                steps,
-                log: opts.logging || process.env.LOG ? undefined : () => undefined,
-            });
-            const driver = seedServer.app.get(TransactionalConnection).rawConnection.driver as any;
-            await driver.save(dbFile);
-            const { extra, ...generated } = seed.generated;
-            const { catalogue, variantIdBySku, ...otherExtra } = extra as any;
-            const summary: SeedSummary = { ...generated, catalogue, variantIdBySku, extra: otherExtra };
-            fs.writeFileSync(summaryFile, JSON.stringify(summary, null, 1));
-        } finally {
-            await seedServer.app.close();
-        }
+  if (!fs.existsSync(summaryFile) || !fs.existsSync(dbFile)) {
+    // stale caches of this test file
+    for (const d of fs.readdirSync(root)) {
+      if (d.startsWith(`${name}-`)) fs.rmSync(path.join(root, d), { recursive: true, force: true });
     }
-
-    const seed = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as SeedSummary;
-    const mailDir = path.join(dataDir, 'mail');
-    fs.rmSync(mailDir, { recursive: true, force: true });
-    fs.mkdirSync(mailDir, { recursive: true });
-
-    const config = testConfig(opts, dataDir, dbFile, false);
-    const server = new TestServer(config);
-    await server.bootstrap();
-    const baseUrl = `http://127.0.0.1:${opts.port}`;
-    const shopClient = new SimpleGraphQLClient(config, `${baseUrl}/shop-api`);
-    const adminClient = new SimpleGraphQLClient(config, `${baseUrl}/admin-api`);
-    return {
-        server,
-        shopClient,
-        adminClient,
-        config,
-        port: opts.port,
-        baseUrl,
+    fs.mkdirSync(dataDir, { recursive: true });
+    const seedConfig = testConfig(opts, dataDir, dbFile, true);
+    const seedServer = new TestServer(seedConfig);
+    await seedServer.bootstrap();
+    try {
+      const seed = await runSeed(seedServer.app, {
         dataDir,
-        seed,
-        readMails(filter) {
-            if (!fs.existsSync(mailDir)) return [];
-            return fs
-                .readdirSync(mailDir)
-                .filter(f => f.endsWith('.json'))
-                .sort()
-                .map(f => ({ file: f, ...(JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Omit<DevMail, 'file'>) }))
-                .filter(m => !filter?.to || m.recipient === filter.to);
-        },
-        waitForJobs: (timeoutMs = 30_000) => waitForJobQueue(server.app, timeoutMs),
-        async destroy() {
-            await server.destroy();
-        },
-    };
+        size: { ...TEST_SEED_SIZE, products },
+        steps,
+        log: opts.logging || process.env.LOG ? undefined : () => undefined,
+      });
+      const driver = seedServer.app.get(TransactionalConnection).rawConnection.driver as any;
+      await driver.save(dbFile);
+      const { extra, ...generated } = seed.generated;
+      const { catalogue, variantIdBySku, ...otherExtra } = extra as any;
+      const summary: SeedSummary = { ...generated, catalogue, variantIdBySku, extra: otherExtra };
+      fs.writeFileSync(summaryFile, JSON.stringify(summary, null, 1));
+    } finally {
+      await seedServer.app.close();
+    }
+  }
+
+  const seed = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as SeedSummary;
+  const mailDir = path.join(dataDir, 'mail');
+  fs.rmSync(mailDir, { recursive: true, force: true });
+  fs.mkdirSync(mailDir, { recursive: true });
+
+  const config = testConfig(opts, dataDir, dbFile, false);
+  const server = new TestServer(config);
+  await server.bootstrap();
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const shopClient = new SimpleGraphQLClient(config, `${baseUrl}/shop-api`);
+  const adminClient = new SimpleGraphQLClient(config, `${baseUrl}/admin-api`);
+  return {
+    server,
+    shopClient,
+    adminClient,
+    config,
+    port: opts.port,
+    baseUrl,
+    dataDir,
+    seed,
+    readMails(filter) {
+      if (!fs.existsSync(mailDir)) return [];
+      return fs
+        .readdirSync(mailDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => ({ file: f, ...(JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Omit<DevMail, 'file'>) }))
+        .filter((m) => !filter?.to || m.recipient === filter.to);
+    },
+    waitForJobs: (timeoutMs = 30_000) => waitForJobQueue(server.app, timeoutMs),
+    async destroy() {
+      await server.destroy();
+    },
+  };
 }

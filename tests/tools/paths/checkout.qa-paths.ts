@@ -53,7 +53,10 @@ function qaEvent(event: EventObject & { label?: string }): Record<string, unknow
 
 function toQa(start: keyof typeof INPUTS, kind: QaPath['kind'], path: GraphPath): QaPath {
   const steps = path.steps.filter((s) => !s.event.type.startsWith('xstate.init'));
-  const name = kind === 'shortest' ? `shortest to ${stateKey(path.state.value)}: ${describePath(path.steps)}` : `to ${kindOf(path.state)}: ${describePath(path.steps)}`;
+  const name =
+    kind === 'shortest'
+      ? `shortest to ${stateKey(path.state.value)}: ${describePath(path.steps)}`
+      : `to ${kindOf(path.state)}: ${describePath(path.steps)}`;
   return {
     machine: 'checkout',
     start,

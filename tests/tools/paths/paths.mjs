@@ -32,7 +32,8 @@ export function describeFinal(final) {
 export function formatText(machine, paths) {
   const seen = new Map();
   const lines = paths.map((p) => {
-    const outcome = p.kind === 'shortest' ? `shortest to ${p.final.state}` : `to ${p.final.state}${p.final.error ? ` ${p.final.error}` : ''}`;
+    const outcome =
+      p.kind === 'shortest' ? `shortest to ${p.final.state}` : `to ${p.final.state}${p.final.error ? ` ${p.final.error}` : ''}`;
     const key = `${p.start} ${outcome}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);

@@ -16,7 +16,9 @@ describe('npm run paths -- checkout', () => {
     const lines = unnumbered(stdout);
 
     expect(lines[0]).toMatch(/^# checkout: \d+ paths \(fresh \d+, returning \d+\), \d+ end in success$/);
-    expect(lines).toContain('fresh shortest to success | done:fetchCheckoutOrders(paid) | ⇒ success (order PaymentAuthorized+address+shipping, placedOrderCode ORD1)');
+    expect(lines).toContain(
+      'fresh shortest to success | done:fetchCheckoutOrders(paid) | ⇒ success (order PaymentAuthorized+address+shipping, placedOrderCode ORD1)',
+    );
     expect(lines).toContain(
       'fresh to success #n | done:fetchCheckoutOrders(shipped) → review.confirm → done:transitionOrder(ok) → done:fetchPaymentMethods(card, tamara, tabby ineligible, cod) → payment.select(cod) → payment.submit → done:addPayment(authorized) | ⇒ success (order PaymentAuthorized+address+shipping, paymentMethodCode cash-on-delivery, placedOrderCode ORD1)',
     );
@@ -26,7 +28,9 @@ describe('npm run paths -- checkout', () => {
     expect(lines).toContain(
       'returning to success #n | done:fetchCheckoutOrders(arranging) → order.watchFailed → after:pollDelay → done:fetchOrderState(authorized) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1)',
     );
-    expect(lines).toContain('returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping)');
+    expect(lines).toContain(
+      'returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping)',
+    );
   }, 120_000);
 
   it('prints the same paths as JSON with --json, named like the vitest path tests', async () => {
@@ -34,15 +38,27 @@ describe('npm run paths -- checkout', () => {
     const { machine, paths } = JSON.parse(stdout);
 
     expect(machine).toBe('checkout');
-    const live = paths.find((p) => p.name === 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)' && p.start === 'returning');
+    const live = paths.find(
+      (p) => p.name === 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)' && p.start === 'returning',
+    );
     expect(live).toEqual({
       machine: 'checkout',
       start: 'returning',
       kind: 'simple',
       name: 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)',
       steps: [
-        { description: 'done:fetchCheckoutOrders(arranging)', event: { type: 'xstate.done.actor.fetchCheckoutOrders', label: 'arranging' } },
-        { description: 'order.stateChanged(settled)', event: { type: 'order.stateChanged', label: 'settled', update: { orderCode: 'ORD1', state: 'PaymentSettled', paymentState: 'Settled' } } },
+        {
+          description: 'done:fetchCheckoutOrders(arranging)',
+          event: { type: 'xstate.done.actor.fetchCheckoutOrders', label: 'arranging' },
+        },
+        {
+          description: 'order.stateChanged(settled)',
+          event: {
+            type: 'order.stateChanged',
+            label: 'settled',
+            update: { orderCode: 'ORD1', state: 'PaymentSettled', paymentState: 'Settled' },
+          },
+        },
       ],
       final: {
         state: 'success',
@@ -66,18 +82,22 @@ describe('npm run paths -- checkout', () => {
 
 describe('describeFinal', () => {
   it('leaves out nulls and zeros', () => {
-    expect(describeFinal({ state: 'payment.choosing', error: 'pay:NETWORK', order: 'ArrangingPayment', addressId: null, pollAttempt: 0 })).toBe(
-      'payment.choosing [pay:NETWORK] (order ArrangingPayment)',
-    );
+    expect(
+      describeFinal({ state: 'payment.choosing', error: 'pay:NETWORK', order: 'ArrangingPayment', addressId: null, pollAttempt: 0 }),
+    ).toBe('payment.choosing [pay:NETWORK] (order ArrangingPayment)');
   });
 });
 
 describe('npm run test:paths summary', () => {
   it('counts path tests by name and reads the coverage line through the reporter’s colours', () => {
     expect(
-      ['shortest to success: x', 'to success -: y', 'reaches ready via cart.sync', 'reaches exactly the pinned set of states', 'takes every transition'].map(
-        isPathTest,
-      ),
+      [
+        'shortest to success: x',
+        'to success -: y',
+        'reaches ready via cart.sync',
+        'reaches exactly the pinned set of states',
+        'takes every transition',
+      ].map(isPathTest),
     ).toEqual([true, true, true, false, false]);
     const report = {
       testResults: [

@@ -33,7 +33,10 @@ export function coverageOf(output) {
 /** Per test file: paths that passed / ran, from vitest's JSON report. */
 export function pathCounts(report) {
   return report.testResults.map((file) => {
-    const machine = file.name.split('/').pop().replace(/\.paths\.test\.ts$/, '');
+    const machine = file.name
+      .split('/')
+      .pop()
+      .replace(/\.paths\.test\.ts$/, '');
     const paths = file.assertionResults.filter((t) => isPathTest(t.title));
     return { machine, ran: paths.length, passed: paths.filter((t) => t.status === 'passed').length };
   });
@@ -42,7 +45,9 @@ export function pathCounts(report) {
 export function summary(counts, coverage) {
   const lines = counts.map(({ machine, ran, passed }) => {
     const cov = coverage[machine];
-    const covText = cov ? `transition coverage ${cov.percent.toFixed(1)} % of ${cov.transitions} transitions` : 'no transition coverage reported';
+    const covText = cov
+      ? `transition coverage ${cov.percent.toFixed(1)} % of ${cov.transitions} transitions`
+      : 'no transition coverage reported';
     return `${machine}: ${ran} paths ran, ${passed} passed; ${covText}`;
   });
   const total = counts.reduce((n, c) => n + c.ran, 0);

@@ -24,7 +24,11 @@ function start(fakes: Fakes = {}, input: { languageCode: LanguageCode; resendCoo
     remove: vi.fn(fakes.remove ?? (async () => true)),
     setDefault: vi.fn(fakes.setDefault ?? (async ({ addressId }: { addressId: string }) => savedAddress(addressId, { default: true }))),
     send: vi.fn(fakes.send ?? (async () => true)),
-    verify: vi.fn(fakes.verify ?? (async ({ addressId }: { addressId: string }) => ({ ok: true, address: savedAddress(addressId, { verified: true }) }) as VerifyAddressResult)),
+    verify: vi.fn(
+      fakes.verify ??
+        (async ({ addressId }: { addressId: string }) =>
+          ({ ok: true, address: savedAddress(addressId, { verified: true }) }) as VerifyAddressResult),
+    ),
   };
   const actor = createActor(
     addressesMachine.provide({
@@ -77,14 +81,25 @@ describe('address schema', () => {
         receiverPhone: 'address.receiverPhone.required',
       },
     });
-    const filled = { ...emptyAddressValues(), firstName: 'a', lastName: 'b', streetLine1: 'c', cityCode: 'RUH', phone: { e164: '+966501234567', country: 'SA' } };
+    const filled = {
+      ...emptyAddressValues(),
+      firstName: 'a',
+      lastName: 'b',
+      streetLine1: 'c',
+      cityCode: 'RUH',
+      phone: { e164: '+966501234567', country: 'SA' },
+    };
     expect(validateAddress({ ...filled, postalCode: '123', isGiftCart: true })).toEqual({
       ok: false,
       errors: { postalCode: 'address.postalCode.invalid', receiverPhone: 'address.receiverPhone.required' },
     });
     expect(validateAddress({ ...filled, receiverPhone: { e164: '+9665', country: 'SA' } }).ok).toBe(false);
-    expect(validateAddress({ ...filled, postalCode: '12211', isGiftCart: true, receiverPhone: { e164: '+966551112222', country: 'SA' } }).ok).toBe(true);
-    expect(validateAddress({ ...filled, countryCode: 'AE', phone: { e164: '+971501234567', country: 'AE' }, postalCode: 'AB 12' }).ok).toBe(true);
+    expect(
+      validateAddress({ ...filled, postalCode: '12211', isGiftCart: true, receiverPhone: { e164: '+966551112222', country: 'SA' } }).ok,
+    ).toBe(true);
+    expect(validateAddress({ ...filled, countryCode: 'AE', phone: { e164: '+971501234567', country: 'AE' }, postalCode: 'AB 12' }).ok).toBe(
+      true,
+    );
   });
 
   it('maps a saved address to form values and valid values to the Shop API input', () => {
@@ -422,10 +437,22 @@ describe('addresses machine: verification by code', () => {
   });
 
   it.each([
-    [{ ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'x', attemptsLeft: 3 }, { error: 'address.code.wrong', attemptsLeft: 3 }],
-    [{ ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'x', attemptsLeft: 0 }, { error: 'address.code.exhausted', attemptsLeft: 0 }],
-    [{ ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'x' }, { error: 'address.code.expired', attemptsLeft: null }],
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'x', retryAfterSeconds: 120 }, { error: 'address.code.rateLimited', retryAfterSeconds: 120 }],
+    [
+      { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'x', attemptsLeft: 3 },
+      { error: 'address.code.wrong', attemptsLeft: 3 },
+    ],
+    [
+      { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'x', attemptsLeft: 0 },
+      { error: 'address.code.exhausted', attemptsLeft: 0 },
+    ],
+    [
+      { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'x' },
+      { error: 'address.code.expired', attemptsLeft: null },
+    ],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'x', retryAfterSeconds: 120 },
+      { error: 'address.code.rateLimited', retryAfterSeconds: 120 },
+    ],
   ] as const)('a refused code %o shows its own message and keeps the code', async (result, expected) => {
     const { actor } = await verifying({ verify: async () => result });
     actor.send({ type: 'verification.change', code: '111111' });
@@ -481,7 +508,11 @@ describe('addresses machine: verification by code', () => {
   });
 
   it.each<[string, () => Promise<boolean>, string]>([
-    ['is rate limited (HTTP 429)', () => Promise.reject(Object.assign(new Error('429'), { status: 429 })), 'address.verification.sendLimited'],
+    [
+      'is rate limited (HTTP 429)',
+      () => Promise.reject(Object.assign(new Error('429'), { status: 429 })),
+      'address.verification.sendLimited',
+    ],
     ['fails', () => Promise.reject(new Error('offline')), 'address.verification.sendFailed'],
     ['answers false', async () => false, 'address.verification.sendFailed'],
   ])('returns to the list when sending the first code %s', async (_, send, failure) => {

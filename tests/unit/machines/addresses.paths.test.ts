@@ -20,7 +20,10 @@ const machine = addressesMachine.provide({
 // One second of cooldown: a single tick of the timer makes a resend available.
 const input = { languageCode: 'ar' as const, resendCooldownSeconds: 1 };
 const serialize = (s: { value: unknown; context: AddressesContext }) =>
-  JSON.stringify([s.value, { ...s.context, addresses: s.context.addresses.map((a) => [a.id, a.defaultShippingAddress, a.customFields?.verifiedShippingAddress]) }]);
+  JSON.stringify([
+    s.value,
+    { ...s.context, addresses: s.context.addresses.map((a) => [a.id, a.defaultShippingAddress, a.customFields?.verifiedShippingAddress]) },
+  ]);
 /** Rows tell apart the same state reached with a different failure or code message. */
 const withMessage: KeyOf = (s) => {
   const c = s.context as unknown as AddressesContext;
@@ -68,7 +71,13 @@ describe('addresses machine paths: list, delete, default', () => {
     {
       state: 'list',
       via: 'done:loadAddresses',
-      context: { addresses: [{ id: '1', defaultShippingAddress: true }, { id: '2', defaultShippingAddress: false }], targetId: null },
+      context: {
+        addresses: [
+          { id: '1', defaultShippingAddress: true },
+          { id: '2', defaultShippingAddress: false },
+        ],
+        targetId: null,
+      },
     },
     { state: 'confirmingDelete', via: 'done:loadAddresses → address.delete', context: { targetId: '2' } },
     { state: 'deleting', via: 'done:loadAddresses → address.delete → address.confirmDelete', context: { targetId: '2' } },
@@ -81,7 +90,13 @@ describe('addresses machine paths: list, delete, default', () => {
     {
       state: 'list [address.default.failed]',
       via: 'done:loadAddresses → address.setDefault → error:setDefaultAddress',
-      context: { targetId: null, addresses: [{ id: '1', defaultShippingAddress: true }, { id: '2', defaultShippingAddress: false }] },
+      context: {
+        targetId: null,
+        addresses: [
+          { id: '1', defaultShippingAddress: true },
+          { id: '2', defaultShippingAddress: false },
+        ],
+      },
     },
   ];
   pathTable(machine, paths, input, table, withMessage);
@@ -109,7 +124,11 @@ describe('addresses machine paths: the city picker', () => {
       via: 'done:loadAddresses → address.create → done:loadCities',
       context: { cities: [{ code: 'RUH' }, { code: 'JED' }], citiesFor: 'SA:ar', citiesFailed: false },
     },
-    { state: 'form.cities.failed', via: 'done:loadAddresses → address.create → error:loadCities', context: { citiesFor: null, citiesFailed: true } },
+    {
+      state: 'form.cities.failed',
+      via: 'done:loadAddresses → address.create → error:loadCities',
+      context: { citiesFor: null, citiesFailed: true },
+    },
   ];
   pathTable(machine, paths, input, table, key);
 });
@@ -194,8 +213,16 @@ describe('addresses machine paths: verification code', () => {
       via: 'done:loadAddresses → address.verify → error:sendVerification',
       context: { targetId: null },
     },
-    { state: 'verification.awaiting.code.entering', via: sent, context: { targetId: '2', verification: { code: '', error: null, resendIn: 1 } } },
-    { state: 'verification.awaiting.code.entering [address.code.format]', via: `${sent} → verification.submit`, context: { verification: { code: '' } } },
+    {
+      state: 'verification.awaiting.code.entering',
+      via: sent,
+      context: { targetId: '2', verification: { code: '', error: null, resendIn: 1 } },
+    },
+    {
+      state: 'verification.awaiting.code.entering [address.code.format]',
+      via: `${sent} → verification.submit`,
+      context: { verification: { code: '' } },
+    },
     {
       state: 'verification.awaiting.code.checking',
       via: `${sent} → verification.change → verification.submit`,
@@ -236,8 +263,16 @@ describe('addresses machine paths: verification resend', () => {
     { state: 'list', via: 'done:loadAddresses' },
     { state: 'verification.sending', via: 'done:loadAddresses → address.verify', context: { targetId: '2' } },
     { state: 'verification.awaiting.resend.coolingDown', via: sent, context: { verification: { resendIn: 1, resendError: null } } },
-    { state: 'verification.awaiting.resend.available', via: `${sent} → ${tick}`, context: { verification: { resendIn: 0, resendError: null } } },
-    { state: 'verification.awaiting.resend.resending', via: `${sent} → ${tick} → verification.resend`, context: { verification: { resendIn: 0 } } },
+    {
+      state: 'verification.awaiting.resend.available',
+      via: `${sent} → ${tick}`,
+      context: { verification: { resendIn: 0, resendError: null } },
+    },
+    {
+      state: 'verification.awaiting.resend.resending',
+      via: `${sent} → ${tick} → verification.resend`,
+      context: { verification: { resendIn: 0 } },
+    },
     {
       state: 'verification.awaiting.resend.available [address.verification.sendLimited]',
       via: `${sent} → ${tick} → verification.resend → error:resendVerification`,

@@ -216,7 +216,10 @@ describe('auth machine: sign-in', () => {
   });
 
   it('wrong credentials: failed, the password is cleared for retyping, the email kept', async () => {
-    const { actor } = start({ login: async () => ({ ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'Invalid' }) }, { start: 'signIn' });
+    const { actor } = start(
+      { login: async () => ({ ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'Invalid' }) },
+      { start: 'signIn' },
+    );
     fillSignIn(actor);
     actor.send({ type: 'auth.submit' });
     await vi.waitFor(() => expect(value(actor)).toEqual({ forms: { signIn: 'failed' } }));
@@ -256,8 +259,14 @@ describe('auth machine: sign-in', () => {
   });
 
   it.each([
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Too many', retryAfterSeconds: 840 }, { kind: 'rateLimited', retryAfterSeconds: 840 }],
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Too many', retryAfterSeconds: null }, { kind: 'rateLimited', retryAfterSeconds: null }],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Too many', retryAfterSeconds: 840 },
+      { kind: 'rateLimited', retryAfterSeconds: 840 },
+    ],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Too many', retryAfterSeconds: null },
+      { kind: 'rateLimited', retryAfterSeconds: null },
+    ],
     [{ ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: 'Native auth is off' }, { kind: 'nativeAuthUnavailable' }],
   ] as const)('login answer %j fails as %j and keeps the password', async (answer, failure) => {
     const { actor } = start({ login: async () => answer as LoginResult }, { start: 'signIn' });
@@ -270,7 +279,10 @@ describe('auth machine: sign-in', () => {
 
   it('a network failure keeps the values and a retry sends them again', async () => {
     let attempt = 0;
-    const { actor, calls } = start({ login: async () => (attempt++ === 0 ? Promise.reject(new Error('offline')) : signedIn) }, { start: 'signIn' });
+    const { actor, calls } = start(
+      { login: async () => (attempt++ === 0 ? Promise.reject(new Error('offline')) : signedIn) },
+      { start: 'signIn' },
+    );
     fillSignIn(actor);
     actor.send({ type: 'auth.submit' });
     await vi.waitFor(() => expect(value(actor)).toEqual({ forms: { signIn: 'failed' } }));
@@ -357,16 +369,27 @@ describe('auth machine: registration', () => {
       { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: 'Password invalid', validationErrorMessage: 'At least 8 characters' },
       { kind: 'passwordRejected', message: 'At least 8 characters' },
     ],
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 3600 }, { kind: 'rateLimited', retryAfterSeconds: 3600 }],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 3600 },
+      { kind: 'rateLimited', retryAfterSeconds: 3600 },
+    ],
     [{ ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: 'Off' }, { kind: 'nativeAuthUnavailable' }],
-    [{ ok: false, code: 'MISSING_PASSWORD_ERROR', message: 'A password is needed' }, { kind: 'refused', message: 'A password is needed' }],
+    [
+      { ok: false, code: 'MISSING_PASSWORD_ERROR', message: 'A password is needed' },
+      { kind: 'refused', message: 'A password is needed' },
+    ],
   ] as const)('answer %j fails as %j with everything typed kept', async (answer, failure) => {
     const { actor } = start({ registerAccount: async () => answer as RegisterOutcome }, { start: 'register' });
     fillRegistration(actor);
     actor.send({ type: 'auth.submit' });
     await vi.waitFor(() => expect(value(actor)).toEqual({ forms: { register: 'failed' } }));
     expect(context(actor).failure).toEqual(failure);
-    expect(context(actor).values).toMatchObject({ firstName: ' Sara ', lastName: 'Alqahtani', email: 'sara@example.com ', password: 'كلمة سر 2026' });
+    expect(context(actor).values).toMatchObject({
+      firstName: ' Sara ',
+      lastName: 'Alqahtani',
+      email: 'sara@example.com ',
+      password: 'كلمة سر 2026',
+    });
   });
 
   it('a network failure offers a retry with the same values; a bad edit is caught on submit', async () => {
@@ -472,7 +495,10 @@ describe('auth machine: the e-mail code', () => {
   });
 
   it.each([
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 900 }, { kind: 'rateLimited', retryAfterSeconds: 900 }],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 900 },
+      { kind: 'rateLimited', retryAfterSeconds: 900 },
+    ],
     [
       { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: 'x', validationErrorMessage: 'Please choose a password' },
       { kind: 'passwordRejected', message: 'Please choose a password' },
@@ -489,7 +515,9 @@ describe('auth machine: the e-mail code', () => {
   it('a network failure while checking offers a retry of the same code; double submits are ignored', async () => {
     const first = deferred<VerifyAccountResult>();
     let attempt = 0;
-    const { actor, calls } = await registered({ verifyAccount: () => (attempt++ === 0 ? first.promise : Promise.resolve({ ok: true, user })) });
+    const { actor, calls } = await registered({
+      verifyAccount: () => (attempt++ === 0 ? first.promise : Promise.resolve({ ok: true, user })),
+    });
     type(actor, { code: '123456' });
     actor.send({ type: 'auth.submit' });
     actor.send({ type: 'auth.submit' });
@@ -537,7 +565,12 @@ describe('auth machine: leaving the code step', () => {
     const { actor, clock } = await registered();
     actor.send({ type });
     expect(value(actor)).toEqual(expected);
-    expect(context(actor)).toMatchObject({ pending: null, resendIn: 0, failure: null, values: { email: 'sara@example.com ', firstName: ' Sara ' } });
+    expect(context(actor)).toMatchObject({
+      pending: null,
+      resendIn: 0,
+      failure: null,
+      values: { email: 'sara@example.com ', firstName: ' Sara ' },
+    });
     pass(clock, 2000);
     expect(context(actor).resendIn).toBe(0);
   });
@@ -584,7 +617,12 @@ describe('auth machine: resending the code', () => {
     type(actor, { code: '123' });
     actor.send({ type: 'auth.resend' });
     await vi.waitFor(() => expect(value(actor)).toEqual({ verifying: { code: 'editing', resend: 'coolingDown' } }));
-    expect(context(actor)).toMatchObject({ resendIn: 840, codesResent: 0, failure: { kind: 'rateLimited', retryAfterSeconds: 840 }, values: { code: '123' } });
+    expect(context(actor)).toMatchObject({
+      resendIn: 840,
+      codesResent: 0,
+      failure: { kind: 'rateLimited', retryAfterSeconds: 840 },
+      values: { code: '123' },
+    });
     pass(clock, 840_000);
     expect(value(actor)).toEqual({ verifying: { code: 'editing', resend: 'ready' } });
   });
@@ -645,9 +683,18 @@ describe('auth machine: social sign-in', () => {
   });
 
   it.each([
-    [{ ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'Sign-in with this provider failed.' }, { kind: 'refused', message: 'Sign-in with this provider failed.' }],
-    [{ ok: false, code: 'NOT_VERIFIED_ERROR', message: 'Your e-mail address is not verified with this provider.' }, { kind: 'refused', message: 'Your e-mail address is not verified with this provider.' }],
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 60 }, { kind: 'rateLimited', retryAfterSeconds: 60 }],
+    [
+      { ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'Sign-in with this provider failed.' },
+      { kind: 'refused', message: 'Sign-in with this provider failed.' },
+    ],
+    [
+      { ok: false, code: 'NOT_VERIFIED_ERROR', message: 'Your e-mail address is not verified with this provider.' },
+      { kind: 'refused', message: 'Your e-mail address is not verified with this provider.' },
+    ],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 60 },
+      { kind: 'rateLimited', retryAfterSeconds: 60 },
+    ],
   ] as const)('failure %j: back on the form it came from with %j, what was typed kept', async (answer, failure) => {
     const { actor, effects } = start({ authenticate: async () => answer as AuthenticateOutcome }, { start: 'register' });
     type(actor, { firstName: 'Sara' });
@@ -670,7 +717,10 @@ describe('auth machine: social sign-in', () => {
 
   it('from a failed sign-in form too', async () => {
     const { actor } = start(
-      { login: async () => Promise.reject(new Error('offline')), authenticate: async () => ({ ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'No' }) },
+      {
+        login: async () => Promise.reject(new Error('offline')),
+        authenticate: async () => ({ ok: false, code: 'INVALID_CREDENTIALS_ERROR', message: 'No' }),
+      },
       { start: 'signIn' },
     );
     fillSignIn(actor);

@@ -15,8 +15,14 @@ function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: C
     cartMachine.provide({
       actors: {
         fetchActiveOrder: fromPromise(() => spies.fetch()),
-        addToCart: fromPromise(({ input }) => spies.mutate({ kind: 'add', variantId: input.productVariantId, quantity: input.quantity }) as Promise<CartUpdateResult>),
-        adjustLine: fromPromise(({ input }) => spies.mutate({ kind: 'setQuantity', lineId: input.orderLineId, quantity: input.quantity }) as Promise<CartUpdateResult>),
+        addToCart: fromPromise(
+          ({ input }) =>
+            spies.mutate({ kind: 'add', variantId: input.productVariantId, quantity: input.quantity }) as Promise<CartUpdateResult>,
+        ),
+        adjustLine: fromPromise(
+          ({ input }) =>
+            spies.mutate({ kind: 'setQuantity', lineId: input.orderLineId, quantity: input.quantity }) as Promise<CartUpdateResult>,
+        ),
         removeLine: fromPromise(({ input }) => spies.mutate({ kind: 'remove', lineId: input.orderLineId }) as Promise<RemoveLineResult>),
       },
       actions: { announceChange: () => spies.announceChange() },
@@ -64,7 +70,15 @@ describe('cart machine', () => {
     const { actor, settled } = start({
       mutate: (intent) => {
         calls.push(intent);
-        return calls.length === 1 ? first.promise : Promise.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }, { id: 'l2', variantId: 'v2', quantity: 1 }]) });
+        return calls.length === 1
+          ? first.promise
+          : Promise.resolve({
+              ok: true,
+              order: fakeOrder([
+                { id: 'l1', variantId: 'v1', quantity: 1 },
+                { id: 'l2', variantId: 'v2', quantity: 1 },
+              ]),
+            });
       },
     });
     await settled('ready');
@@ -90,7 +104,9 @@ describe('cart machine', () => {
       fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
       mutate: (intent) => {
         calls.push(intent);
-        return calls.length === 1 ? first.promise : Promise.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 4 }]) });
+        return calls.length === 1
+          ? first.promise
+          : Promise.resolve({ ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 4 }]) });
       },
     });
     await settled('ready');
@@ -137,7 +153,8 @@ describe('cart machine', () => {
     let attempt = 0;
     const { actor, spies, settled, lastCount } = start({
       fetch: async () => previous,
-      mutate: async () => (++attempt === 1 ? { ok: false, ...failure } : { ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) }),
+      mutate: async () =>
+        ++attempt === 1 ? { ok: false, ...failure } : { ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) },
     });
     await settled('ready');
 
@@ -195,7 +212,13 @@ describe('cart machine', () => {
     const answer = deferred<CartMutationResult>();
     let fetches = 0;
     const { actor, spies, settled } = start({
-      fetch: async () => (++fetches === 1 ? null : fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }, { id: 'l7', variantId: 'v7', quantity: 1 }])),
+      fetch: async () =>
+        ++fetches === 1
+          ? null
+          : fakeOrder([
+              { id: 'l1', variantId: 'v1', quantity: 1 },
+              { id: 'l7', variantId: 'v7', quantity: 1 },
+            ]),
       mutate: () => answer.promise,
     });
     await settled('ready');
@@ -234,7 +257,10 @@ describe('cart machine', () => {
   });
 
   it('keeps clicks and makes no call until the session is there (first cart.sync)', async () => {
-    const spies = { fetch: vi.fn(async (): Promise<Order | null> => null), add: vi.fn(async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([]) })) };
+    const spies = {
+      fetch: vi.fn(async (): Promise<Order | null> => null),
+      add: vi.fn(async (): Promise<CartUpdateResult> => ({ ok: true, order: fakeOrder([]) })),
+    };
     const actor = createActor(
       cartMachine.provide({
         actors: { fetchActiveOrder: fromPromise(() => spies.fetch()), addToCart: fromPromise(() => spies.add()) },
@@ -276,7 +302,9 @@ describe('cart machine', () => {
           fetchActiveOrder: fromPromise(async (): Promise<Order | null> => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }])),
           addToCart: fromPromise(async ({ input }) => (calls.push(`add ${input.productVariantId}x${input.quantity}`), ok())),
           adjustLine: fromPromise(async ({ input }) => (calls.push(`adjust ${input.orderLineId}=${input.quantity}`), ok())),
-          removeLine: fromPromise(async ({ input }): Promise<RemoveLineResult> => (calls.push(`remove ${input.orderLineId}`), { ok: true, order: fakeOrder([]) })),
+          removeLine: fromPromise(
+            async ({ input }): Promise<RemoveLineResult> => (calls.push(`remove ${input.orderLineId}`), { ok: true, order: fakeOrder([]) }),
+          ),
         },
         actions: { announceChange: () => {} },
       }),

@@ -53,7 +53,11 @@ describe('cart machine paths', () => {
   const table: PathRow[] = [
     { state: 'waiting', via: '(start)', context: { count: null, queue: [], order: null } },
     { state: 'loading', via: 'cart.sync', context: { count: null, queue: [], failed: null } },
-    { state: 'loadFailed', via: 'cart.sync → error:fetchActiveOrder', context: { count: null, failed: { error: { code: 'LOAD_FAILED' }, intents: [] } } },
+    {
+      state: 'loadFailed',
+      via: 'cart.sync → error:fetchActiveOrder',
+      context: { count: null, failed: { error: { code: 'LOAD_FAILED' }, intents: [] } },
+    },
     { state: 'ready', via: 'cart.sync → done:fetchActiveOrder', context: { count: 1, queue: [], failed: null, syncPending: false } },
     // A click during the first load is kept and sent once the order is there.
     {
@@ -66,7 +70,11 @@ describe('cart machine paths', () => {
       via: 'cart.sync → cart.setQuantity → done:fetchActiveOrder',
       context: { count: 1, queue: [{ kind: 'setQuantity', lineId: 'l1', quantity: 3 }] },
     },
-    { state: 'mutating.removing', via: 'cart.sync → cart.remove → done:fetchActiveOrder', context: { count: 0, queue: [{ kind: 'remove', lineId: 'l1' }] } },
+    {
+      state: 'mutating.removing',
+      via: 'cart.sync → cart.remove → done:fetchActiveOrder',
+      context: { count: 0, queue: [{ kind: 'remove', lineId: 'l1' }] },
+    },
   ];
   pathTable(machine, paths, undefined, table);
 });

@@ -53,7 +53,10 @@ describe('change-password machine', () => {
     fill(actor, 'old-pass1', 'short', 'other');
     actor.send({ type: 'password.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors).toEqual({ newPassword: 'password.new.tooShort', confirmPassword: 'password.confirm.mismatch' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      newPassword: 'password.new.tooShort',
+      confirmPassword: 'password.confirm.mismatch',
+    });
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -89,7 +92,11 @@ describe('change-password machine', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.errors).toEqual({ currentPassword: 'password.current.wrong' });
-    expect(actor.getSnapshot().context.values).toEqual({ currentPassword: 'old-pass1', newPassword: 'new-pass2', confirmPassword: 'new-pass2' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      currentPassword: 'old-pass1',
+      newPassword: 'new-pass2',
+      confirmPassword: 'new-pass2',
+    });
   });
 
   it("shows the server's policy message until the new password changes", async () => {

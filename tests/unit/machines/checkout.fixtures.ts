@@ -20,7 +20,14 @@ const NO_ADDRESS = { ...Object.fromEntries(Object.keys(ADDRESS).map((k) => [k, n
 export type Stage = 'cart' | 'addressed' | 'shipped' | 'arranging' | 'paid' | 'settled';
 
 export function orderAt(stage: Stage, overrides: Partial<Order> = {}): Order {
-  const state = { cart: 'AddingItems', addressed: 'AddingItems', shipped: 'AddingItems', arranging: 'ArrangingPayment', paid: 'PaymentAuthorized', settled: 'PaymentSettled' }[stage];
+  const state = {
+    cart: 'AddingItems',
+    addressed: 'AddingItems',
+    shipped: 'AddingItems',
+    arranging: 'ArrangingPayment',
+    paid: 'PaymentAuthorized',
+    settled: 'PaymentSettled',
+  }[stage];
   const hasAddress = stage !== 'cart';
   const hasShipping = stage !== 'cart' && stage !== 'addressed';
   return {
@@ -63,8 +70,22 @@ export const SHIPPING_METHODS = [
   { id: 'sm-exp', code: 'express', name: 'Express', description: '', price: 4348, priceWithTax: 5000 },
 ] as ShippingMethod[];
 
-const method = (code: string, isEligible: boolean, discount: number | null, increment: number | null, eligibilityMessage: string | null = null) =>
-  ({ id: code, code, name: code, description: '', isEligible, eligibilityMessage, customFields: { asset: null, discount, increment } }) as PaymentMethod;
+const method = (
+  code: string,
+  isEligible: boolean,
+  discount: number | null,
+  increment: number | null,
+  eligibilityMessage: string | null = null,
+) =>
+  ({
+    id: code,
+    code,
+    name: code,
+    description: '',
+    isEligible,
+    eligibilityMessage,
+    customFields: { asset: null, discount, increment },
+  }) as PaymentMethod;
 
 export const PAYMENT_METHODS = [
   method('payfort-card', true, null, null),
@@ -73,7 +94,12 @@ export const PAYMENT_METHODS = [
   method('cash-on-delivery', true, 0, 1500),
 ];
 
-export const PAYFORT = { signature: 'sig', merchantReference: 'ORD1-ab12', params: { command: 'PURCHASE' }, gatewayUrl: 'http://gw/paymentPage' };
+export const PAYFORT = {
+  signature: 'sig',
+  merchantReference: 'ORD1-ab12',
+  params: { command: 'PURCHASE' },
+  gatewayUrl: 'http://gw/paymentPage',
+};
 
 export const update = (state: string, paymentState: string | null): OrderStateUpdate => ({ orderCode: 'ORD1', state, paymentState });
 

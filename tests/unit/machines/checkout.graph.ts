@@ -1,7 +1,17 @@
 import { createMachine, type EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { checkoutMachine, type CheckoutContext, type CheckoutInput } from '../../../machines/checkout.machine';
-import { ADDRESSES, NEVER_ACTORS, NEW_ADDRESS_INPUT, PAYFORT, PAYMENT_METHODS, SHIPPING_METHODS, orderAt, savedAddress, update } from './checkout.fixtures';
+import {
+  ADDRESSES,
+  NEVER_ACTORS,
+  NEW_ADDRESS_INPUT,
+  PAYFORT,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  orderAt,
+  savedAddress,
+  update,
+} from './checkout.fixtures';
 import { stateKey } from './checkout.paths-kit';
 
 // The checkout machine's graph for path tests: which events each state can meet (user events and
@@ -14,7 +24,10 @@ export const machine = checkoutMachine.provide({ actors: NEVER_ACTORS as never }
 // replays (and the unit tests) run the real machine, systemId included.
 const review = (checkoutMachine.config.states as Record<string, { invoke: object }>).review!;
 const walkable = createMachine(
-  { ...checkoutMachine.config, states: { ...checkoutMachine.config.states, review: { ...review, invoke: { ...review.invoke, systemId: undefined } } } } as never,
+  {
+    ...checkoutMachine.config,
+    states: { ...checkoutMachine.config.states, review: { ...review, invoke: { ...review.invoke, systemId: undefined } } },
+  } as never,
   machine.implementations as never,
 ) as unknown as typeof machine;
 
@@ -26,7 +39,8 @@ export const INPUTS: Record<'fresh' | 'returning', CheckoutInput> = {
 type Labelled = EventObject & { label?: string };
 const done = (id: string, output: unknown, label: string): Labelled => ({ type: `xstate.done.actor.${id}`, output, label }) as Labelled;
 const error = (id: string): Labelled => ({ type: `xstate.error.actor.${id}`, error: new Error('offline') }) as Labelled;
-const ev = (type: string, extra: Record<string, unknown> = {}, label?: string): Labelled => ({ type, ...extra, ...(label ? { label } : {}) }) as Labelled;
+const ev = (type: string, extra: Record<string, unknown> = {}, label?: string): Labelled =>
+  ({ type, ...extra, ...(label ? { label } : {}) }) as Labelled;
 
 const fail = (code: string, extra: Record<string, unknown> = {}) => ({ ok: false, code, message: code, ...extra });
 
@@ -50,14 +64,22 @@ const EVENTS: Record<string, Labelled[]> = {
     ev('checkout.goto', { step: 'review' }, 'review'),
   ],
   'address.creating': [done('createAddress', savedAddress('a3', false), 'a3'), error('createAddress')],
-  'address.requestingCode': [done('requestAddressVerification', true, 'sent'), done('requestAddressVerification', false, 'not sent'), error('requestAddressVerification')],
+  'address.requestingCode': [
+    done('requestAddressVerification', true, 'sent'),
+    done('requestAddressVerification', false, 'not sent'),
+    error('requestAddressVerification'),
+  ],
   'address.awaitingCode': [ev('address.verify', { code: '123456' }), ev('address.resend'), ev('address.change'), ev('checkout.retry')],
   'address.verifyingCode': [
     done('verifyShippingAddress', { ok: true, address: savedAddress('a2', true) }, 'ok'),
     done('verifyShippingAddress', fail('VERIFICATION_CODE_INVALID_ERROR', { attemptsLeft: 2 }), 'invalid'),
     error('verifyShippingAddress'),
   ],
-  'address.saving': [done('setOrderAddress', orderAt('addressed'), 'ok'), done('setOrderAddress', null, 'no active order'), error('setOrderAddress')],
+  'address.saving': [
+    done('setOrderAddress', orderAt('addressed'), 'ok'),
+    done('setOrderAddress', null, 'no active order'),
+    error('setOrderAddress'),
+  ],
   'shipping.fetching': [done('fetchShippingMethods', SHIPPING_METHODS, 'standard, express'), error('fetchShippingMethods')],
   'shipping.choosing': [
     ev('shipping.select', { shippingMethodId: 'sm-exp' }, 'express'),
@@ -83,7 +105,11 @@ const EVENTS: Record<string, Labelled[]> = {
   ],
   'review.transitioning': [
     done('transitionOrder', { ok: true, order: orderAt('arranging') }, 'ok'),
-    done('transitionOrder', fail('ORDER_STATE_TRANSITION_ERROR', { transitionError: 'No shipping', fromState: 'AddingItems', toState: 'ArrangingPayment' }), 'refused'),
+    done(
+      'transitionOrder',
+      fail('ORDER_STATE_TRANSITION_ERROR', { transitionError: 'No shipping', fromState: 'AddingItems', toState: 'ArrangingPayment' }),
+      'refused',
+    ),
     done('transitionOrder', fail('NO_ACTIVE_ORDER_ERROR'), 'no active order'),
     error('transitionOrder'),
   ],
@@ -108,7 +134,11 @@ const EVENTS: Record<string, Labelled[]> = {
   'payment.signing': [done('fetchPayFortSignature', PAYFORT, 'signed'), error('fetchPayFortSignature')],
   reopening: [
     done('reopenOrder', { ok: true, order: orderAt('shipped') }, 'ok'),
-    done('reopenOrder', fail('ORDER_STATE_TRANSITION_ERROR', { transitionError: 'Has payments', fromState: 'ArrangingPayment', toState: 'AddingItems' }), 'refused'),
+    done(
+      'reopenOrder',
+      fail('ORDER_STATE_TRANSITION_ERROR', { transitionError: 'Has payments', fromState: 'ArrangingPayment', toState: 'AddingItems' }),
+      'refused',
+    ),
     error('reopenOrder'),
   ],
   'confirming.watching': [
@@ -147,7 +177,9 @@ export function summarize(snapshot: { value: unknown; context: CheckoutContext }
   const c = snapshot.context;
   return {
     state: stateKey(snapshot.value),
-    order: c.order ? `${c.order.state}${c.order.shippingAddress?.streetLine1 ? '+address' : ''}${c.order.shippingLines.length ? '+shipping' : ''}` : null,
+    order: c.order
+      ? `${c.order.state}${c.order.shippingAddress?.streetLine1 ? '+address' : ''}${c.order.shippingLines.length ? '+shipping' : ''}`
+      : null,
     error: c.error ? `${c.error.op}:${c.error.code}` : null,
     addressId: c.addressId,
     shippingMethodId: c.shippingMethodId,

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { checkoutCouponMachine, checkoutMachine, checkoutStep, type CheckoutInput, type OrderStateUpdate } from '../../../machines/checkout.machine';
+import {
+  checkoutCouponMachine,
+  checkoutMachine,
+  checkoutStep,
+  type CheckoutInput,
+  type OrderStateUpdate,
+} from '../../../machines/checkout.machine';
 import type { ApplyCouponResult } from '../../../services/cart.service';
 import { payableTotal } from '../../../machines/checkout/checkout.selectors';
 import { ADDRESSES, NEVER_ACTORS, PAYFORT, PAYMENT_METHODS, SHIPPING_METHODS, never, orderAt, update } from './checkout.fixtures';
@@ -15,12 +21,15 @@ const resolved = <T, I = unknown>(value: T, spy = vi.fn()) =>
   });
 
 function start(actors: Record<string, unknown>, input: CheckoutInput = FRESH, actions: Record<string, unknown> = {}) {
-  const actor = createActor(checkoutMachine.provide({ actors: { ...NEVER_ACTORS, ...actors } as never, actions: actions as never }), { input });
+  const actor = createActor(checkoutMachine.provide({ actors: { ...NEVER_ACTORS, ...actors } as never, actions: actions as never }), {
+    input,
+  });
   actor.start();
   return actor;
 }
 
-const settled = (actor: ReturnType<typeof start>, state: string) => waitFor(actor, (s) => checkoutStep(s) !== null && JSON.stringify(s.value).includes(state));
+const settled = (actor: ReturnType<typeof start>, state: string) =>
+  waitFor(actor, (s) => checkoutStep(s) !== null && JSON.stringify(s.value).includes(state));
 
 describe('checkout machine: loading', () => {
   it.each([
@@ -120,7 +129,14 @@ describe('checkout machine: address, shipping, review', () => {
   it('goes back to shipping with the reason when the order refuses to move to payment', async () => {
     const actor = start({
       fetchCheckoutOrders: resolved({ active: orderAt('shipped'), byCode: null }),
-      transitionOrder: resolved({ ok: false, code: 'ORDER_STATE_TRANSITION_ERROR', message: 'Cannot transition', transitionError: 'No shipping method', fromState: 'AddingItems', toState: 'ArrangingPayment' }),
+      transitionOrder: resolved({
+        ok: false,
+        code: 'ORDER_STATE_TRANSITION_ERROR',
+        message: 'Cannot transition',
+        transitionError: 'No shipping method',
+        fromState: 'AddingItems',
+        toState: 'ArrangingPayment',
+      }),
     });
     await settled(actor, 'idle');
     actor.send({ type: 'checkout.orderChanged', order: orderAt('addressed') });
@@ -140,7 +156,9 @@ describe('checkout machine: address, shipping, review', () => {
     const discounted = orderAt('shipped', { couponCodes: ['WELCOME10'], totalWithTax: 20250 });
     const actor = start({
       fetchCheckoutOrders: resolved({ active: orderAt('shipped'), byCode: null }),
-      coupon: checkoutCouponMachine.provide({ actors: { applyCoupon: resolved<ApplyCouponResult, { code: string }>({ ok: true, order: discounted }) } }),
+      coupon: checkoutCouponMachine.provide({
+        actors: { applyCoupon: resolved<ApplyCouponResult, { code: string }>({ ok: true, order: discounted }) },
+      }),
     });
     await settled(actor, 'idle');
 
@@ -163,7 +181,15 @@ describe('checkout machine: address, shipping, review', () => {
 
 describe('checkout machine: payment', () => {
   const atPayment = (actors: Record<string, unknown>, actions: Record<string, unknown> = {}) =>
-    start({ fetchCheckoutOrders: resolved({ active: orderAt('arranging'), byCode: null }), fetchPaymentMethods: resolved(PAYMENT_METHODS), ...actors }, FRESH, actions);
+    start(
+      {
+        fetchCheckoutOrders: resolved({ active: orderAt('arranging'), byCode: null }),
+        fetchPaymentMethods: resolved(PAYMENT_METHODS),
+        ...actors,
+      },
+      FRESH,
+      actions,
+    );
 
   it('signs the card form after AddPayment and hands both to the redirect', async () => {
     const redirectToPayment = vi.fn();
@@ -221,7 +247,10 @@ describe('checkout machine: payment', () => {
 
   it('reopens the order before going back to shipping', async () => {
     const transition = vi.fn();
-    const actor = atPayment({ transitionOrder: resolved({ ok: true, order: orderAt('shipped') }, transition), fetchShippingMethods: never() });
+    const actor = atPayment({
+      transitionOrder: resolved({ ok: true, order: orderAt('shipped') }, transition),
+      fetchShippingMethods: never(),
+    });
     await settled(actor, 'choosing');
 
     actor.send({ type: 'checkout.goto', step: 'shipping' });
@@ -266,7 +295,10 @@ describe('checkout machine: return from the payment page', () => {
 
   it('confirms until the payment settles, then shows success and resets the cart count', async () => {
     const resetCartCount = vi.fn();
-    const actor = returning({ watchOrderState: live([update('ArrangingPayment', 'Pending'), update('PaymentSettled', 'Settled')]) }, { resetCartCount });
+    const actor = returning(
+      { watchOrderState: live([update('ArrangingPayment', 'Pending'), update('PaymentSettled', 'Settled')]) },
+      { resetCartCount },
+    );
 
     await vi.runAllTimersAsync();
 
@@ -289,7 +321,10 @@ describe('checkout machine: return from the payment page', () => {
     ['Cancelled', 'PAYMENT_CANCELLED'],
   ])('goes back to payment with the reason when the payment is %s, cart intact', async (paymentState, code) => {
     const resetCartCount = vi.fn();
-    const actor = returning({ watchOrderState: live([update('ArrangingPayment', paymentState)]), fetchPaymentMethods: resolved(PAYMENT_METHODS) }, { resetCartCount });
+    const actor = returning(
+      { watchOrderState: live([update('ArrangingPayment', paymentState)]), fetchPaymentMethods: resolved(PAYMENT_METHODS) },
+      { resetCartCount },
+    );
 
     await vi.runAllTimersAsync();
 
@@ -300,7 +335,11 @@ describe('checkout machine: return from the payment page', () => {
 
   it('polls with backoff when the live socket fails', async () => {
     const poll = vi.fn();
-    const answers = [update('ArrangingPayment', 'Pending'), update('ArrangingPayment', 'Pending'), update('PaymentAuthorized', 'Authorized')];
+    const answers = [
+      update('ArrangingPayment', 'Pending'),
+      update('ArrangingPayment', 'Pending'),
+      update('PaymentAuthorized', 'Authorized'),
+    ];
     const actor = returning({
       watchOrderState: live('fails'),
       fetchOrderState: fromPromise(async () => {

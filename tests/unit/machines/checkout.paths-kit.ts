@@ -18,7 +18,12 @@ export function describeEvent(event: EventObject & { label?: string }): string {
 }
 
 export function describePath(steps: readonly PathStep[]): string {
-  return steps.filter((s) => !s.event.type.startsWith('xstate.init')).map((s) => describeEvent(s.event)).join(' → ') || '(start)';
+  return (
+    steps
+      .filter((s) => !s.event.type.startsWith('xstate.init'))
+      .map((s) => describeEvent(s.event))
+      .join(' → ') || '(start)'
+  );
 }
 
 export function stateKey(value: unknown): string {

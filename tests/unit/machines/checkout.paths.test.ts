@@ -19,12 +19,15 @@ const taken = new Set<unknown>();
 
 function replayPath(input: unknown, path: Path) {
   const used = replay(machine, input, path.steps, (snapshot, i) => {
-    expect(summarize(snapshot as never), `after step ${i} (${describePath(path.steps.slice(0, i + 1))})`).toEqual(summarize(path.steps[i]!.state));
+    expect(summarize(snapshot as never), `after step ${i} (${describePath(path.steps.slice(0, i + 1))})`).toEqual(
+      summarize(path.steps[i]!.state),
+    );
   });
   for (const t of used) taken.add(t);
 }
 
-const isTarget = (s: Snapshot) => stateKey(s.value) === 'success' || s.context.error !== null || ['empty', 'loadFailed', 'unconfirmed'].includes(stateKey(s.value));
+const isTarget = (s: Snapshot) =>
+  stateKey(s.value) === 'success' || s.context.error !== null || ['empty', 'loadFailed', 'unconfirmed'].includes(stateKey(s.value));
 const kindOf = (s: Snapshot) => `${stateKey(s.value)} ${s.context.error ? `${s.context.error.op}:${s.context.error.code}` : '-'}`;
 
 function shortestPerState(input: (typeof INPUTS)[keyof typeof INPUTS]) {
@@ -157,7 +160,10 @@ describe.each([
 
 describe('checkout transition coverage', () => {
   const all = allTransitions(machine);
-  const activeIds = (value: unknown) => stateKey(value).split('.').map((_, i, parts) => `checkout.${parts.slice(0, i + 1).join('.')}`);
+  const activeIds = (value: unknown) =>
+    stateKey(value)
+      .split('.')
+      .map((_, i, parts) => `checkout.${parts.slice(0, i + 1).join('.')}`);
 
   it('takes every transition of the machine definition (100 %)', () => {
     for (const name of ['fresh', 'returning'] as const) {

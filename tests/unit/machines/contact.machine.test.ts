@@ -6,9 +6,7 @@ import { validateContact } from '../../../machines/schemas/contact.schema';
 
 function start(send: (input: ContactUsInput) => Promise<ContactUsResult>) {
   const spy = vi.fn(send);
-  const actor = createActor(
-    contactMachine.provide({ actors: { sendContactMessage: fromPromise(({ input }) => spy(input)) } }),
-  ).start();
+  const actor = createActor(contactMachine.provide({ actors: { sendContactMessage: fromPromise(({ input }) => spy(input)) } })).start();
   return { actor, spy };
 }
 

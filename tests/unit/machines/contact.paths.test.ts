@@ -14,13 +14,22 @@ describe('contact machine paths', () => {
     { type: 'contact.retry' },
     { type: 'contact.reset' },
     { type: 'xstate.done.actor.sendContactMessage', output: { ok: true, id: '1', createdAt: '2026-11-22T10:00:00Z' } } as EventObject,
-    { type: 'xstate.done.actor.sendContactMessage', output: { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 60 } } as EventObject,
+    {
+      type: 'xstate.done.actor.sendContactMessage',
+      output: { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 60 },
+    } as EventObject,
     { type: 'xstate.error.actor.sendContactMessage', error: new Error('offline') } as EventObject,
   ];
   const paths = shortestPathPerState(machine, {
     events,
     serialize: (s) =>
-      JSON.stringify([s.value, s.context.values, Object.keys(s.context.errors).length > 0, s.context.failure?.kind ?? null, !!s.context.sent]),
+      JSON.stringify([
+        s.value,
+        s.context.values,
+        Object.keys(s.context.errors).length > 0,
+        s.context.failure?.kind ?? null,
+        !!s.context.sent,
+      ]),
   });
   const table: PathRow[] = [
     { state: 'editing', via: '(start)', context: { failure: null, sent: null } },

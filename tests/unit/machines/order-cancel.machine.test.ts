@@ -62,12 +62,21 @@ describe('order-cancel machine', () => {
   });
 
   it('is refused as not cancellable with the state the server reports, and cannot be reopened', async () => {
-    const { actor } = start(async () => ({ ok: false, code: 'CANCEL_ORDER_ERROR', message: 'CANCEL_ORDER_NOT_CANCELLABLE', state: 'Shipped' }));
+    const { actor } = start(async () => ({
+      ok: false,
+      code: 'CANCEL_ORDER_ERROR',
+      message: 'CANCEL_ORDER_NOT_CANCELLABLE',
+      state: 'Shipped',
+    }));
     actor.send({ type: 'cancel.open' });
     actor.send({ type: 'cancel.confirm' });
     await flush();
     expect(actor.getSnapshot().value).toBe('refused');
-    expect(actor.getSnapshot().context).toMatchObject({ refusal: 'cancel.notCancellable', refusedInState: 'Shipped', orderState: 'Shipped' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      refusal: 'cancel.notCancellable',
+      refusedInState: 'Shipped',
+      orderState: 'Shipped',
+    });
     actor.send({ type: 'cancel.dismiss' });
     actor.send({ type: 'cancel.open' });
     expect(actor.getSnapshot().value).toBe('idle');

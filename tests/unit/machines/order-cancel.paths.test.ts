@@ -5,7 +5,9 @@ import type { CancelOrderResult } from '../../../services/orders.service';
 import { never, pathTable, shortestPathPerState, type PathRow } from './path-kit';
 
 describe('order-cancel machine paths', () => {
-  const machine = orderCancelMachine.provide({ actors: { cancelOrder: never<CancelOrderResult, { orderCode: string; reason?: string }>() } });
+  const machine = orderCancelMachine.provide({
+    actors: { cancelOrder: never<CancelOrderResult, { orderCode: string; reason?: string }>() },
+  });
   const input = { orderCode: 'ORD-7', orderState: 'PaymentSettled' };
   const events: EventObject[] = [
     { type: 'cancel.open' },

@@ -161,7 +161,9 @@ describe('password reset: the code (verifyForgetpasswordCode)', () => {
     let attempt = 0;
     const { actor } = await atCode({
       verifyResetCode: async () =>
-        attempt++ === 0 ? { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'Wrong', attemptsLeft: 4 } : { ok: true, resetToken: 't' },
+        attempt++ === 0
+          ? { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'Wrong', attemptsLeft: 4 }
+          : { ok: true, resetToken: 't' },
     });
     type(actor, 'code', '111111');
     actor.send({ type: 'reset.submit' });
@@ -197,7 +199,10 @@ describe('password reset: the code (verifyForgetpasswordCode)', () => {
   });
 
   it.each([
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 600 }, { kind: 'rateLimited', retryAfterSeconds: 600 }],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 600 },
+      { kind: 'rateLimited', retryAfterSeconds: 600 },
+    ],
   ] as const)('%j fails as %j', async (answer, failure) => {
     const { actor } = await atCode({ verifyResetCode: async () => answer as VerifyResetCodeResult });
     type(actor, 'code', '111111');
@@ -327,11 +332,19 @@ describe('password reset: the new password (changeUserPassword)', () => {
 
   it.each([
     [
-      { ok: false, code: 'PASSWORD_VALIDATION_ERROR', message: 'x', validationErrorMessage: 'At least 8 characters, a letter and a digit.' },
+      {
+        ok: false,
+        code: 'PASSWORD_VALIDATION_ERROR',
+        message: 'x',
+        validationErrorMessage: 'At least 8 characters, a letter and a digit.',
+      },
       { kind: 'passwordRejected', message: 'At least 8 characters, a letter and a digit.' },
     ],
     [{ ok: false, code: 'NATIVE_AUTH_STRATEGY_ERROR', message: 'Off' }, { kind: 'nativeAuthUnavailable' }],
-    [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 300 }, { kind: 'rateLimited', retryAfterSeconds: 300 }],
+    [
+      { ok: false, code: 'RATE_LIMIT_ERROR', message: 'Later', retryAfterSeconds: 300 },
+      { kind: 'rateLimited', retryAfterSeconds: 300 },
+    ],
   ] as const)('%j fails as %j, the password kept', async (answer, failure) => {
     const { actor } = await atNewPassword({ changePassword: async () => answer as PasswordResetResult });
     type(actor, 'password', 'New pass 1');

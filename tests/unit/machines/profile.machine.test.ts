@@ -14,7 +14,14 @@ import { checkAvatarFile, validateProfileDetails } from '../../../machines/schem
 import { isPhoneValid } from '../../../machines/schemas/phone.schema';
 import type { Customer } from '../../../services/account.service';
 
-const sara: Customer = { id: '1', title: null, firstName: 'Sara', lastName: 'Qahtani', phoneNumber: '+966501234567', emailAddress: 'sara@example.com' };
+const sara: Customer = {
+  id: '1',
+  title: null,
+  firstName: 'Sara',
+  lastName: 'Qahtani',
+  phoneNumber: '+966501234567',
+  emailAddress: 'sara@example.com',
+};
 
 interface Fakes {
   load?: () => Promise<Customer | null>;
@@ -24,7 +31,16 @@ interface Fakes {
 }
 
 function start(fakes: Fakes = {}) {
-  const update = vi.fn(fakes.update ?? (async (i: UpdateCustomerInput) => ({ id: '1', emailAddress: sara.emailAddress, firstName: i.firstName ?? '', lastName: i.lastName ?? '', phoneNumber: i.phoneNumber ?? null })));
+  const update = vi.fn(
+    fakes.update ??
+      (async (i: UpdateCustomerInput) => ({
+        id: '1',
+        emailAddress: sara.emailAddress,
+        firstName: i.firstName ?? '',
+        lastName: i.lastName ?? '',
+        phoneNumber: i.phoneNumber ?? null,
+      })),
+  );
   const requestEmail = vi.fn(fakes.requestEmail ?? (async () => ({ ok: true }) as RequestEmailChangeResult));
   const confirmEmail = vi.fn(fakes.confirmEmail ?? (async () => ({ ok: true }) as ConfirmEmailChangeResult));
   const upload = { files: [] as Blob[], sendBack: null as null | ((e: UploadAvatarEvent) => void), aborted: 0 };
@@ -87,7 +103,11 @@ describe('profile machine: loading', () => {
     expect(actor.getSnapshot().value).toBe('loading');
     await flush();
     expect(region(actor)).toEqual({ details: 'editing', email: 'editing', avatar: 'idle' });
-    expect(actor.getSnapshot().context.details.values).toEqual({ firstName: 'Sara', lastName: 'Qahtani', phone: { e164: '+966501234567', country: 'SA' } });
+    expect(actor.getSnapshot().context.details.values).toEqual({
+      firstName: 'Sara',
+      lastName: 'Qahtani',
+      phone: { e164: '+966501234567', country: 'SA' },
+    });
   });
 
   it('ends anonymous when no customer is signed in', async () => {
@@ -143,7 +163,11 @@ describe('profile machine: details', () => {
     actor.send({ type: 'details.change', field: 'lastName', value: 'Harbi' });
     actor.send({ type: 'details.submit' });
     await flush();
-    expect(actor.getSnapshot().context.details).toMatchObject({ failure: 'profile.save.failed', saved: false, values: { lastName: 'Harbi' } });
+    expect(actor.getSnapshot().context.details).toMatchObject({
+      failure: 'profile.save.failed',
+      saved: false,
+      values: { lastName: 'Harbi' },
+    });
     actor.send({ type: 'details.discard' });
     expect(actor.getSnapshot().context.details).toMatchObject({ failure: null, values: { lastName: 'Qahtani' } });
   });
@@ -155,7 +179,10 @@ describe('profile machine: e-mail change', () => {
     await flush();
     actor.send({ type: 'email.change', field: 'newEmailAddress', value: 'SARA@example.com' });
     actor.send({ type: 'email.submit' });
-    expect(actor.getSnapshot().context.email.errors).toEqual({ newEmailAddress: 'profile.email.unchanged', password: 'profile.password.required' });
+    expect(actor.getSnapshot().context.email.errors).toEqual({
+      newEmailAddress: 'profile.email.unchanged',
+      password: 'profile.password.required',
+    });
     actor.send({ type: 'email.change', field: 'newEmailAddress', value: 'nope' });
     actor.send({ type: 'email.submit' });
     expect(actor.getSnapshot().context.email.errors.newEmailAddress).toBe('profile.email.invalid');
@@ -192,7 +219,10 @@ describe('profile machine: e-mail change', () => {
     actor.send({ type: 'email.submit' });
     await flush();
     expect(region(actor).email).toBe('editing');
-    expect(actor.getSnapshot().context.email).toMatchObject({ ...expected, values: { newEmailAddress: 'new@example.com', password: 'secret1x' } });
+    expect(actor.getSnapshot().context.email).toMatchObject({
+      ...expected,
+      values: { newEmailAddress: 'new@example.com', password: 'secret1x' },
+    });
   });
 
   it('reports a network failure on request', async () => {

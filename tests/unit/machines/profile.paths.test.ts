@@ -25,7 +25,14 @@ const machine = profileMachine.provide({
   },
 });
 
-const sara: Customer = { id: '1', title: null, firstName: 'Sara', lastName: 'Qahtani', phoneNumber: '+966501234567', emailAddress: 'sara@example.com' };
+const sara: Customer = {
+  id: '1',
+  title: null,
+  firstName: 'Sara',
+  lastName: 'Qahtani',
+  phoneNumber: '+966501234567',
+  emailAddress: 'sara@example.com',
+};
 const loaded = { type: 'xstate.done.actor.loadCustomer', output: sara } as EventObject;
 const serialize = (s: { value: unknown; context: ProfileContext }) =>
   JSON.stringify([s.value, s.context.customer, s.context.details, s.context.email, s.context.avatar]);
@@ -39,7 +46,10 @@ describe('profile machine paths: loading and details', () => {
     { type: 'profile.retry' },
     { type: 'details.change', field: 'firstName', value: 'Nora' } as EventObject,
     { type: 'details.submit' },
-    { type: 'xstate.done.actor.updateCustomer', output: { id: '1', firstName: 'Nora', lastName: 'Qahtani', phoneNumber: '+966501234567', emailAddress: 'sara@example.com' } } as EventObject,
+    {
+      type: 'xstate.done.actor.updateCustomer',
+      output: { id: '1', firstName: 'Nora', lastName: 'Qahtani', phoneNumber: '+966501234567', emailAddress: 'sara@example.com' },
+    } as EventObject,
     { type: 'xstate.error.actor.updateCustomer', error: new Error('offline') } as EventObject,
   ];
   const paths = shortestPathPerState(machine, { events, serialize });
@@ -50,9 +60,16 @@ describe('profile machine paths: loading and details', () => {
     {
       state: ready('editing', 'editing', 'idle'),
       via: 'done:loadCustomer',
-      context: { customer: { firstName: 'Sara' }, details: { values: { firstName: 'Sara', phone: { e164: '+966501234567', country: 'SA' } }, saved: false } },
+      context: {
+        customer: { firstName: 'Sara' },
+        details: { values: { firstName: 'Sara', phone: { e164: '+966501234567', country: 'SA' } }, saved: false },
+      },
     },
-    { state: ready('saving', 'editing', 'idle'), via: 'done:loadCustomer → details.submit', context: { details: { values: { firstName: 'Sara' }, errors: {} } } },
+    {
+      state: ready('saving', 'editing', 'idle'),
+      via: 'done:loadCustomer → details.submit',
+      context: { details: { values: { firstName: 'Sara' }, errors: {} } },
+    },
   ];
   pathTable(machine, paths, undefined, table);
 });
@@ -66,7 +83,10 @@ describe('profile machine paths: e-mail change', () => {
     { type: 'email.edit' },
     { type: 'email.confirm', token: 'tok' } as EventObject,
     { type: 'xstate.done.actor.requestEmailChange', output: { ok: true } } as EventObject,
-    { type: 'xstate.done.actor.requestEmailChange', output: { ok: false, code: 'EMAIL_ADDRESS_CONFLICT_ERROR', message: 'x' } } as EventObject,
+    {
+      type: 'xstate.done.actor.requestEmailChange',
+      output: { ok: false, code: 'EMAIL_ADDRESS_CONFLICT_ERROR', message: 'x' },
+    } as EventObject,
     { type: 'xstate.done.actor.confirmEmailChange', output: { ok: true } } as EventObject,
     { type: 'xstate.done.actor.refreshCustomer', output: { ...sara, emailAddress: 'new@example.com' } } as EventObject,
     { type: 'xstate.error.actor.confirmEmailChange', error: new Error('offline') } as EventObject,
@@ -116,8 +136,16 @@ describe('profile machine paths: avatar', () => {
   const paths = shortestPathPerState(machine, { events, serialize });
   const table: PathRow[] = [
     { state: 'loading', via: '(start)' },
-    { state: ready('editing', 'editing', 'idle'), via: 'done:loadCustomer', context: { avatar: { image: null, progress: null, error: null } } },
-    { state: ready('editing', 'editing', 'uploading'), via: 'done:loadCustomer → avatar.select', context: { avatar: { progress: { loaded: 0, total: 0 } } } },
+    {
+      state: ready('editing', 'editing', 'idle'),
+      via: 'done:loadCustomer',
+      context: { avatar: { image: null, progress: null, error: null } },
+    },
+    {
+      state: ready('editing', 'editing', 'uploading'),
+      via: 'done:loadCustomer → avatar.select',
+      context: { avatar: { progress: { loaded: 0, total: 0 } } },
+    },
   ];
   pathTable(machine, paths, undefined, table);
 });

@@ -62,7 +62,9 @@ describe('shop machine (session ↔ cart ↔ wishlist)', () => {
   });
 
   it("stored guest token: the cart loads at once and takes the check's count as a hint", async () => {
-    const { actor, cart, wishlist } = start(guest('tok'), { checkUser: async () => ({ customerId: null, cartCount: 2, wishlistCount: 0 }) });
+    const { actor, cart, wishlist } = start(guest('tok'), {
+      checkUser: async () => ({ customerId: null, cartCount: 2, wishlistCount: 0 }),
+    });
 
     expect(actor.getSnapshot().value).toBe('ready');
     await vi.waitFor(() => expect(cart).toEqual(['cart.sync', 'session.checked 2/0']));

@@ -63,7 +63,11 @@ describe('wishlist machine paths, a guest with none', () => {
     { state: 'loading', via: 'wishlist.signedIn', context: { ids: [], count: 0 } },
     { state: 'merging', via: 'wishlist.toggle → wishlist.signedIn', context: { ids: ['2'], count: 1 } },
     { state: 'member.idle', via: 'wishlist.signedIn → done:fetchWishList', context: { ids: ['1', '3'], count: 2, error: null } },
-    { state: 'member.toggling', via: 'wishlist.signedIn → done:fetchWishList → wishlist.toggle', context: { ids: ['1', '3'], pending: ['2'] } },
+    {
+      state: 'member.toggling',
+      via: 'wishlist.signedIn → done:fetchWishList → wishlist.toggle',
+      context: { ids: ['1', '3'], pending: ['2'] },
+    },
     { state: 'member.reloading', via: 'wishlist.signedIn → done:fetchWishList → wishlist.sync', context: { ids: ['1', '3'], count: 2 } },
   ];
   pathTable(machine, shortestPathPerState(machine, { events, input, serialize }), input, table);

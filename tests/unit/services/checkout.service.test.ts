@@ -13,7 +13,11 @@ function fakeShop(answers: Record<string, Answer>) {
   const asked: Array<{ operationName: string; variables: unknown; authorization: string | null }> = [];
   const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body));
-    asked.push({ operationName: body.operationName, variables: body.variables, authorization: new Headers(init?.headers).get('authorization') });
+    asked.push({
+      operationName: body.operationName,
+      variables: body.variables,
+      authorization: new Headers(init?.headers).get('authorization'),
+    });
     const answer = answers[body.operationName];
     if (!answer) throw new TypeError('fetch failed');
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
@@ -28,7 +32,12 @@ function fakeShop(answers: Record<string, Answer>) {
 }
 
 const cart = { code: 'ORD1', state: 'AddingItems' };
-const forbidden = { body: { errors: [{ message: 'You are not currently authorized to perform this action', extensions: { code: 'FORBIDDEN' } }], data: { orderByCode: null } } };
+const forbidden = {
+  body: {
+    errors: [{ message: 'You are not currently authorized to perform this action', extensions: { code: 'FORBIDDEN' } }],
+    data: { orderByCode: null },
+  },
+};
 
 describe('getCheckoutOrders', () => {
   it('reads the active order and the URL’s order when the customer may read it', async () => {
@@ -49,7 +58,10 @@ describe('getCheckoutOrders', () => {
   it('answers byCode null for someone else’s order (FORBIDDEN), not an error', async () => {
     const { client } = fakeShop({ getOrders: { body: { data: { activeOrder: cart } } }, getCheckOutOrder: forbidden });
 
-    await expect(getCheckoutOrders(client, { code: 'THEIRS' })).resolves.toEqual({ active: { code: 'ORD1', state: 'AddingItems' }, byCode: null });
+    await expect(getCheckoutOrders(client, { code: 'THEIRS' })).resolves.toEqual({
+      active: { code: 'ORD1', state: 'AddingItems' },
+      byCode: null,
+    });
   });
 
   it('does not ask for an order by code when the URL has none', async () => {
@@ -121,7 +133,15 @@ describe('as the checkout machine’s actors', () => {
       getOrders: { body: { data: { activeOrder: null } } },
       getCheckOutOrder: { body: { data: { orderByCode: arranging } } },
       GetOrderByCode: {
-        body: { data: { orderByCode: { ...arranging, state: 'PaymentSettled', payments: [{ id: 'p1', state: 'Settled', createdAt: '2026-11-25T10:00:00.000Z' }] } } },
+        body: {
+          data: {
+            orderByCode: {
+              ...arranging,
+              state: 'PaymentSettled',
+              payments: [{ id: 'p1', state: 'Settled', createdAt: '2026-11-25T10:00:00.000Z' }],
+            },
+          },
+        },
       },
     });
     const actor = createActor(checkoutWith(client), { input: { code: 'ORD1', returning: true, requireVerifiedAddress: false } }).start();

@@ -14,7 +14,15 @@ function fakeShop(answer: { status?: number; body: unknown } | Error) {
   return { client, asked };
 }
 
-const payment = (id: string, state: string, createdAt: string) => ({ id, method: 'payfort-card', state, amount: 21500, transactionId: null, metadata: {}, createdAt });
+const payment = (id: string, state: string, createdAt: string) => ({
+  id,
+  method: 'payfort-card',
+  state,
+  amount: 21500,
+  transactionId: null,
+  metadata: {},
+  createdAt,
+});
 const order = (state: string, payments: unknown[]) => ({ data: { orderByCode: { code: 'ORD1', state, payments } } });
 const forbidden = { body: { errors: [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }], data: { orderByCode: null } } };
 
@@ -28,22 +36,37 @@ describe('getOrderState', () => {
       ]),
     });
 
-    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({ orderCode: 'ORD1', state: 'ArrangingPayment', paymentState: 'Pending' });
+    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({
+      orderCode: 'ORD1',
+      state: 'ArrangingPayment',
+      paymentState: 'Pending',
+    });
     expect(asked).toEqual([{ operationName: 'GetOrderByCode', variables: { code: 'ORD1' } }]);
   });
 
   it('picks the newest payment whatever order the list comes in', async () => {
     const { client } = fakeShop({
-      body: order('PaymentSettled', [payment('p1', 'Declined', '2026-11-25T10:00:00.000Z'), payment('p2', 'Settled', '2026-11-25T10:05:00.000Z')]),
+      body: order('PaymentSettled', [
+        payment('p1', 'Declined', '2026-11-25T10:00:00.000Z'),
+        payment('p2', 'Settled', '2026-11-25T10:05:00.000Z'),
+      ]),
     });
 
-    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({ orderCode: 'ORD1', state: 'PaymentSettled', paymentState: 'Settled' });
+    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({
+      orderCode: 'ORD1',
+      state: 'PaymentSettled',
+      paymentState: 'Settled',
+    });
   });
 
   it('answers paymentState null for an order without payments', async () => {
     const { client } = fakeShop({ body: order('ArrangingPayment', []) });
 
-    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({ orderCode: 'ORD1', state: 'ArrangingPayment', paymentState: null });
+    await expect(getOrderState(client, { orderCode: 'ORD1' })).resolves.toEqual({
+      orderCode: 'ORD1',
+      state: 'ArrangingPayment',
+      paymentState: null,
+    });
   });
 
   it('answers null for an order that is not this customer’s (FORBIDDEN) or not found', async () => {

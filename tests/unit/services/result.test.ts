@@ -29,7 +29,12 @@ describe('toResult (services/result.ts)', () => {
     ],
     [
       'with a string extra field',
-      { __typename: 'OrderInterceptorError', errorCode: 'ORDER_INTERCEPTOR_ERROR', message: 'Blocked', interceptorError: 'Limit per customer' },
+      {
+        __typename: 'OrderInterceptorError',
+        errorCode: 'ORDER_INTERCEPTOR_ERROR',
+        message: 'Blocked',
+        interceptorError: 'Limit per customer',
+      },
       { ok: false, code: 'ORDER_INTERCEPTOR_ERROR', message: 'Blocked', interceptorError: 'Limit per customer' },
     ],
     [
@@ -89,7 +94,12 @@ describe('toResult (services/result.ts)', () => {
     >();
     type Limit = Extract<typeof result, { code: 'ORDER_LIMIT_ERROR' }>;
     // Flattened: expectTypeOf tells `{ a } & { b }` from `{ a; b }`.
-    expectTypeOf<{ [K in keyof Limit]: Limit[K] }>().toEqualTypeOf<{ ok: false; code: 'ORDER_LIMIT_ERROR'; message: string; maxItems: number }>();
+    expectTypeOf<{ [K in keyof Limit]: Limit[K] }>().toEqualTypeOf<{
+      ok: false;
+      code: 'ORDER_LIMIT_ERROR';
+      message: string;
+      maxItems: number;
+    }>();
   });
 
   it('gives a member whose name maps to no ErrorCode a code no declared result accepts', () => {

@@ -7,7 +7,12 @@ function clientAnswering(response: Response | Error) {
     if (response instanceof Error) throw response;
     return response;
   });
-  return createShopClient({ endpoint: 'http://shop.test/shop-api', languageCode: 'en', fetch: fetch as unknown as typeof globalThis.fetch, name: 'test' });
+  return createShopClient({
+    endpoint: 'http://shop.test/shop-api',
+    languageCode: 'en',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    name: 'test',
+  });
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -49,7 +54,15 @@ describe('login (services/session.service.ts)', () => {
 
 /** The backend's throttle: HTTP 429 with a RATE_LIMIT_ERROR GraphQL error (and, when it knows it, the wait). */
 const tooMany = (retryAfterSeconds?: number) =>
-  json({ errors: [{ message: 'Too many requests', extensions: { code: 'RATE_LIMIT_ERROR', ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } }], data: null }, 429);
+  json(
+    {
+      errors: [
+        { message: 'Too many requests', extensions: { code: 'RATE_LIMIT_ERROR', ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } },
+      ],
+      data: null,
+    },
+    429,
+  );
 
 describe('register (services/session.service.ts)', () => {
   it('answers ok on Success', async () => {

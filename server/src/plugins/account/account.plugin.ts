@@ -29,52 +29,52 @@ import { VerificationCodeService } from './services/verification-code.service';
  * Requires CommonPlugin (RateLimitService) earlier in the plugin list.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule, CommonPlugin],
-    entities: [VerificationCode],
-    controllers: [TestIdpController],
-    providers: [
-        { provide: ACCOUNT_PLUGIN_OPTIONS, useFactory: () => AccountPlugin.options },
-        VerificationCodeService,
-        AccountCodeService,
-        AddressService,
-        ImageUploadService,
-        OrderCancelService,
-        TestIdpService,
-    ],
-    shopApiExtensions: {
-        schema: accountShopApiExtensions,
-        resolvers: [AccountResolver, AddressResolver, CustomerActionsResolver, ...accountUnionResolvers],
-    },
-    configuration: config => {
-        const options = AccountPlugin.options;
-        config.authOptions.passwordValidationStrategy = new StorePasswordValidationStrategy();
-        const strategies = config.authOptions.shopAuthenticationStrategy ?? [];
-        if (!strategies.some(s => s.name === 'idtoken')) {
-            config.authOptions.shopAuthenticationStrategy = [
-                ...strategies,
-                new IdTokenAuthenticationStrategy(selfBaseUrl =>
-                    idTokenProvidersFromEnv(process.env, { testIdpEnabled: options.testIdpEnabled, selfBaseUrl }),
-                ),
-            ];
-        }
-        CommonPlugin.coreRateLimitPlugin.addLimits(accountHttpLimits);
-        return config;
-    },
-    compatibility: '^3.0.0',
+  imports: [PluginCommonModule, CommonPlugin],
+  entities: [VerificationCode],
+  controllers: [TestIdpController],
+  providers: [
+    { provide: ACCOUNT_PLUGIN_OPTIONS, useFactory: () => AccountPlugin.options },
+    VerificationCodeService,
+    AccountCodeService,
+    AddressService,
+    ImageUploadService,
+    OrderCancelService,
+    TestIdpService,
+  ],
+  shopApiExtensions: {
+    schema: accountShopApiExtensions,
+    resolvers: [AccountResolver, AddressResolver, CustomerActionsResolver, ...accountUnionResolvers],
+  },
+  configuration: (config) => {
+    const options = AccountPlugin.options;
+    config.authOptions.passwordValidationStrategy = new StorePasswordValidationStrategy();
+    const strategies = config.authOptions.shopAuthenticationStrategy ?? [];
+    if (!strategies.some((s) => s.name === 'idtoken')) {
+      config.authOptions.shopAuthenticationStrategy = [
+        ...strategies,
+        new IdTokenAuthenticationStrategy((selfBaseUrl) =>
+          idTokenProvidersFromEnv(process.env, { testIdpEnabled: options.testIdpEnabled, selfBaseUrl }),
+        ),
+      ];
+    }
+    CommonPlugin.coreRateLimitPlugin.addLimits(accountHttpLimits);
+    return config;
+  },
+  compatibility: '^3.0.0',
 })
 export class AccountPlugin implements OnApplicationBootstrap {
-    static options: AccountPluginOptions = defaultAccountOptions();
+  static options: AccountPluginOptions = defaultAccountOptions();
 
-    static init(options: Partial<AccountPluginOptions> = {}) {
-        AccountPlugin.options = { ...defaultAccountOptions(), ...options };
-        return AccountPlugin;
+  static init(options: Partial<AccountPluginOptions> = {}) {
+    AccountPlugin.options = { ...defaultAccountOptions(), ...options };
+    return AccountPlugin;
+  }
+
+  constructor(private readonly i18nService: I18nService) {}
+
+  onApplicationBootstrap() {
+    for (const [lang, resources] of Object.entries(accountTranslations)) {
+      this.i18nService.addTranslation(lang, resources);
     }
-
-    constructor(private readonly i18nService: I18nService) {}
-
-    onApplicationBootstrap() {
-        for (const [lang, resources] of Object.entries(accountTranslations)) {
-            this.i18nService.addTranslation(lang, resources);
-        }
-    }
+  }
 }

@@ -14,33 +14,33 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
  *   tells the shopper the wrong thing.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule],
-    configuration: config => {
-        const limits = CartGuardsPlugin.limits;
-        config.orderOptions.orderItemsLimit = limits.maxOrderQuantity;
-        config.orderOptions.orderInterceptors = [
-            ...(config.orderOptions.orderInterceptors ?? []),
-            new LineQuantityInterceptor(limits.maxLineQuantity),
-        ];
-        return config;
-    },
-    compatibility: '^3.1.0',
+  imports: [PluginCommonModule],
+  configuration: (config) => {
+    const limits = CartGuardsPlugin.limits;
+    config.orderOptions.orderItemsLimit = limits.maxOrderQuantity;
+    config.orderOptions.orderInterceptors = [
+      ...(config.orderOptions.orderInterceptors ?? []),
+      new LineQuantityInterceptor(limits.maxLineQuantity),
+    ];
+    return config;
+  },
+  compatibility: '^3.1.0',
 })
 export class CartGuardsPlugin implements OnApplicationBootstrap {
-    static limits: QuantityLimits = quantityLimitsFromEnv();
+  static limits: QuantityLimits = quantityLimitsFromEnv();
 
-    static init(limits: Partial<QuantityLimits>) {
-        CartGuardsPlugin.limits = { ...quantityLimitsFromEnv(), ...limits };
-        return CartGuardsPlugin;
+  static init(limits: Partial<QuantityLimits>) {
+    CartGuardsPlugin.limits = { ...quantityLimitsFromEnv(), ...limits };
+    return CartGuardsPlugin;
+  }
+
+  constructor(private i18n: I18nService) {}
+
+  onApplicationBootstrap() {
+    // Interceptors return text already in the request language; pass it through as the
+    // message instead of the generic "An error occurred when attempting to modify the Order".
+    for (const lang of ['en', 'ar']) {
+      this.i18n.addTranslation(lang, { errorResult: { ORDER_INTERCEPTOR_ERROR: '{interceptorError}' } });
     }
-
-    constructor(private i18n: I18nService) {}
-
-    onApplicationBootstrap() {
-        // Interceptors return text already in the request language; pass it through as the
-        // message instead of the generic "An error occurred when attempting to modify the Order".
-        for (const lang of ['en', 'ar']) {
-            this.i18n.addTranslation(lang, { errorResult: { ORDER_INTERCEPTOR_ERROR: '{interceptorError}' } });
-        }
-    }
+  }
 }

@@ -32,46 +32,46 @@ import { WishlistService } from './services/wishlist.service';
  * Needs CommonPlugin (RateLimitService) registered before it.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule, CommonPlugin],
-    entities: [ProductReview],
-    providers: [
-        ProductQueryService,
-        ProductLoaderService,
-        FacetLookupService,
-        ActiveCustomerService,
-        ProductListingService,
-        SearchTextService,
-        ProductViewService,
-        WishlistService,
-        ProductReviewService,
+  imports: [PluginCommonModule, CommonPlugin],
+  entities: [ProductReview],
+  providers: [
+    ProductQueryService,
+    ProductLoaderService,
+    FacetLookupService,
+    ActiveCustomerService,
+    ProductListingService,
+    SearchTextService,
+    ProductViewService,
+    WishlistService,
+    ProductReviewService,
+  ],
+  exports: [SearchTextService, ProductReviewService],
+  shopApiExtensions: {
+    schema: shopApiExtensions,
+    resolvers: [
+      ProductFieldsResolver,
+      VariantFieldsResolver,
+      FacetValueFieldsResolver,
+      OrderLineFieldsResolver,
+      ProductListingResolver,
+      FacetResolver,
+      WishlistResolver,
+      ReviewShopResolver,
+      SubmitProductReviewResultResolver,
     ],
-    exports: [SearchTextService, ProductReviewService],
-    shopApiExtensions: {
-        schema: shopApiExtensions,
-        resolvers: [
-            ProductFieldsResolver,
-            VariantFieldsResolver,
-            FacetValueFieldsResolver,
-            OrderLineFieldsResolver,
-            ProductListingResolver,
-            FacetResolver,
-            WishlistResolver,
-            ReviewShopResolver,
-            SubmitProductReviewResultResolver,
-        ],
-    },
-    adminApiExtensions: {
-        schema: adminApiExtensions,
-        resolvers: [ReviewAdminResolver],
-    },
-    compatibility: '^3.0.0',
+  },
+  adminApiExtensions: {
+    schema: adminApiExtensions,
+    resolvers: [ReviewAdminResolver],
+  },
+  compatibility: '^3.0.0',
 })
 export class CataloguePlugin implements OnApplicationBootstrap {
-    constructor(private readonly i18nService: I18nService) {}
+  constructor(private readonly i18nService: I18nService) {}
 
-    onApplicationBootstrap() {
-        for (const [lang, resources] of Object.entries(catalogueTranslations)) {
-            this.i18nService.addTranslation(lang, resources);
-        }
+  onApplicationBootstrap() {
+    for (const [lang, resources] of Object.entries(catalogueTranslations)) {
+      this.i18nService.addTranslation(lang, resources);
     }
+  }
 }

@@ -7,20 +7,20 @@ export const FACET_COLOR = 'color';
 export const loggerCtx = 'CataloguePlugin';
 
 export const LIMITS = {
-    /** productByFilter & co: `take` default and maximum. */
-    pageDefault: 10,
-    pageMax: 100,
-    /** homeProducts, relatedOfSingleProduct, homeFacets: items per section. */
-    sectionDefault: 8,
-    sectionMax: 50,
-    /** searchProducts: spec §9 asks for take 100. */
-    searchDefault: 100,
-    searchMax: 100,
-    searchTermMaxLength: 100,
-    /** mergeWishList: ids considered per call. */
-    mergeMax: 200,
-    reviewsDefault: 10,
-    reviewsMax: 50,
+  /** productByFilter & co: `take` default and maximum. */
+  pageDefault: 10,
+  pageMax: 100,
+  /** homeProducts, relatedOfSingleProduct, homeFacets: items per section. */
+  sectionDefault: 8,
+  sectionMax: 50,
+  /** searchProducts: spec §9 asks for take 100. */
+  searchDefault: 100,
+  searchMax: 100,
+  searchTermMaxLength: 100,
+  /** mergeWishList: ids considered per call. */
+  mergeMax: 200,
+  reviewsDefault: 10,
+  reviewsMax: 50,
 } as const;
 
 /** One view per (session or IP, product) in this window counts for "most watched". */
@@ -29,13 +29,13 @@ export const VIEW_THROTTLE_MAX_KEYS = 50_000;
 
 /** submitProductReview: per customer and per IP. */
 export const REVIEW_RATE_LIMITS = {
-    perCustomer: { limit: 10, windowSeconds: 60 * 60 },
-    perIp: { limit: 30, windowSeconds: 60 * 60 },
+  perCustomer: { limit: 10, windowSeconds: 60 * 60 },
+  perIp: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 export const REVIEW_RULES = {
-    summaryMin: 3,
-    summaryMax: 100,
-    bodyMin: 10,
-    bodyMax: 1000,
+  summaryMin: 3,
+  summaryMax: 100,
+  bodyMin: 10,
+  bodyMax: 1000,
 } as const;

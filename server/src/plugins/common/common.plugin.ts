@@ -4,16 +4,12 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 import { commonShopApiExtensions } from './api/api-extensions';
 import { commonTranslations } from './common.translations';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
-import {
-    CoreOperationLimit,
-    CoreRateLimitApolloPlugin,
-    defaultCoreOperationLimits,
-} from './services/core-rate-limit.apollo-plugin';
+import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
 import { RateLimitService } from './services/rate-limit.service';
 
 export interface CommonPluginOptions {
-    /** Overrides/extends the HTTP-429 limits on core Shop API mutations (login, authenticate...). */
-    coreOperationLimits?: Record<string, CoreOperationLimit>;
+  /** Overrides/extends the HTTP-429 limits on core Shop API mutations (login, authenticate...). */
+  coreOperationLimits?: Record<string, CoreOperationLimit>;
 }
 
 /**
@@ -23,43 +19,43 @@ export interface CommonPluginOptions {
  * from this plugin's module, so list CommonPlugin before them).
  */
 @VendurePlugin({
-    imports: [PluginCommonModule],
-    providers: [RateLimitService],
-    exports: [RateLimitService],
-    shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
-    configuration: config => {
-        const plugins = config.apiOptions.apolloServerPlugins ?? [];
-        // Idempotent: a config object may pass through this callback more than once.
-        if (!plugins.includes(CommonPlugin.coreRateLimitPlugin)) {
-            config.apiOptions.apolloServerPlugins = [...plugins, CommonPlugin.coreRateLimitPlugin];
-        }
-        config.orderOptions.orderByCodeAccessStrategy = new OwnerOnlyOrderByCodeAccessStrategy();
-        const processes = config.orderOptions.process ?? [];
-        if (!processes.includes(recordPlacingSession)) {
-            config.orderOptions.process = [...processes, recordPlacingSession];
-        }
-        return config;
-    },
-    compatibility: '^3.0.0',
+  imports: [PluginCommonModule],
+  providers: [RateLimitService],
+  exports: [RateLimitService],
+  shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
+  configuration: (config) => {
+    const plugins = config.apiOptions.apolloServerPlugins ?? [];
+    // Idempotent: a config object may pass through this callback more than once.
+    if (!plugins.includes(CommonPlugin.coreRateLimitPlugin)) {
+      config.apiOptions.apolloServerPlugins = [...plugins, CommonPlugin.coreRateLimitPlugin];
+    }
+    config.orderOptions.orderByCodeAccessStrategy = new OwnerOnlyOrderByCodeAccessStrategy();
+    const processes = config.orderOptions.process ?? [];
+    if (!processes.includes(recordPlacingSession)) {
+      config.orderOptions.process = [...processes, recordPlacingSession];
+    }
+    return config;
+  },
+  compatibility: '^3.0.0',
 })
 export class CommonPlugin implements OnApplicationBootstrap {
-    /** One per process; other plugins add their limits with `addLimits()` in their configuration. */
-    static readonly coreRateLimitPlugin = new CoreRateLimitApolloPlugin(defaultCoreOperationLimits);
+  /** One per process; other plugins add their limits with `addLimits()` in their configuration. */
+  static readonly coreRateLimitPlugin = new CoreRateLimitApolloPlugin(defaultCoreOperationLimits);
 
-    static init(options: CommonPluginOptions = {}) {
-        if (options.coreOperationLimits) CommonPlugin.coreRateLimitPlugin.addLimits(options.coreOperationLimits);
-        return CommonPlugin;
+  static init(options: CommonPluginOptions = {}) {
+    if (options.coreOperationLimits) CommonPlugin.coreRateLimitPlugin.addLimits(options.coreOperationLimits);
+    return CommonPlugin;
+  }
+
+  constructor(
+    private readonly rateLimitService: RateLimitService,
+    private readonly i18nService: I18nService,
+  ) {}
+
+  onApplicationBootstrap() {
+    CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
+    for (const [lang, resources] of Object.entries(commonTranslations)) {
+      this.i18nService.addTranslation(lang, resources);
     }
-
-    constructor(
-        private readonly rateLimitService: RateLimitService,
-        private readonly i18nService: I18nService,
-    ) {}
-
-    onApplicationBootstrap() {
-        CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
-        for (const [lang, resources] of Object.entries(commonTranslations)) {
-            this.i18nService.addTranslation(lang, resources);
-        }
-    }
+  }
 }

@@ -4,11 +4,7 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 import { CommonPlugin } from '../common';
 import { contentAdminApiExtensions, contentShopApiExtensions } from './api/api-extensions';
 import { ContentAdminResolver } from './api/content-admin.resolver';
-import {
-    AddressCityDetailsResolver,
-    ContactUsResultResolver,
-    ContentShopResolver,
-} from './api/content-shop.resolver';
+import { AddressCityDetailsResolver, ContactUsResultResolver, ContentShopResolver } from './api/content-shop.resolver';
 import { contactUsReadPermission, storeContentPermission } from './content.permissions';
 import { Alert } from './entities/alert.entity';
 import { Banner } from './entities/banner.entity';
@@ -30,34 +26,34 @@ import { ContentService } from './services/content.service';
  * readable in the Admin API). Contract: docs/decisions/002-shop-api-extensions.md.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule, CommonPlugin],
-    entities: [SuperBanner, Banner, PolicyPage, Faq, SocialLink, Alert, City, CityTranslation, ContactUsMessage],
-    providers: [ContentService, CityService, ContactUsService, ContentAdminService],
-    exports: [CityService],
-    shopApiExtensions: {
-        schema: contentShopApiExtensions,
-        resolvers: [ContentShopResolver, AddressCityDetailsResolver, ContactUsResultResolver],
-    },
-    adminApiExtensions: {
-        schema: contentAdminApiExtensions,
-        resolvers: [ContentAdminResolver],
-    },
-    configuration: config => {
-        config.authOptions.customPermissions = [
-            ...(config.authOptions.customPermissions ?? []),
-            contactUsReadPermission,
-            storeContentPermission,
-        ];
-        return config;
-    },
-    compatibility: '^3.0.0',
+  imports: [PluginCommonModule, CommonPlugin],
+  entities: [SuperBanner, Banner, PolicyPage, Faq, SocialLink, Alert, City, CityTranslation, ContactUsMessage],
+  providers: [ContentService, CityService, ContactUsService, ContentAdminService],
+  exports: [CityService],
+  shopApiExtensions: {
+    schema: contentShopApiExtensions,
+    resolvers: [ContentShopResolver, AddressCityDetailsResolver, ContactUsResultResolver],
+  },
+  adminApiExtensions: {
+    schema: contentAdminApiExtensions,
+    resolvers: [ContentAdminResolver],
+  },
+  configuration: (config) => {
+    config.authOptions.customPermissions = [
+      ...(config.authOptions.customPermissions ?? []),
+      contactUsReadPermission,
+      storeContentPermission,
+    ];
+    return config;
+  },
+  compatibility: '^3.0.0',
 })
 export class ContentPlugin implements OnApplicationBootstrap {
-    constructor(private i18n: I18nService) {}
+  constructor(private i18n: I18nService) {}
 
-    onApplicationBootstrap() {
-        for (const [lang, resources] of Object.entries(contactUsErrorTranslations)) {
-            this.i18n.addTranslation(lang, resources);
-        }
+  onApplicationBootstrap() {
+    for (const [lang, resources] of Object.entries(contactUsErrorTranslations)) {
+      this.i18n.addTranslation(lang, resources);
     }
+  }
 }

@@ -10,14 +10,14 @@ import { enMessages } from '../../i18n/en';
  * few error results core leaves untranslated.
  */
 @VendurePlugin({
-    imports: [PluginCommonModule],
-    compatibility: '^3.0.0',
+  imports: [PluginCommonModule],
+  compatibility: '^3.0.0',
 })
 export class I18nArPlugin implements OnApplicationBootstrap {
-    constructor(private i18nService: I18nService) {}
+  constructor(private i18nService: I18nService) {}
 
-    onApplicationBootstrap() {
-        this.i18nService.addTranslation('ar', arMessages);
-        this.i18nService.addTranslation('en', enMessages);
-    }
+  onApplicationBootstrap() {
+    this.i18nService.addTranslation('ar', arMessages);
+    this.i18nService.addTranslation('en', enMessages);
+  }
 }

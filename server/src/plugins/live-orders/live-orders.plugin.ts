@@ -9,8 +9,8 @@ import { OrderUpdateBus } from './services/order-update-bus.service';
  * (OrderUpdateBus, Redis pub/sub).
  */
 @VendurePlugin({
-    imports: [PluginCommonModule],
-    providers: [OrderUpdateBus, LiveOrdersServer],
-    compatibility: '^3.0.0',
+  imports: [PluginCommonModule],
+  providers: [OrderUpdateBus, LiveOrdersServer],
+  compatibility: '^3.0.0',
 })
 export class LiveOrdersPlugin {}

@@ -1,14 +1,14 @@
 import {
-    Asset,
-    ChannelService,
-    FacetValue,
-    TransactionalConnection,
-    FacetService,
-    FacetValueService,
-    FastImporterService,
-    ID,
-    LanguageCode,
-    TaxCategoryService,
+  Asset,
+  ChannelService,
+  FacetValue,
+  TransactionalConnection,
+  FacetService,
+  FacetValueService,
+  FastImporterService,
+  ID,
+  LanguageCode,
+  TaxCategoryService,
 } from '@vendure/core';
 
 import { createAssetFromBuffer } from '../assets';
@@ -19,95 +19,94 @@ import { SeedContext, SeedStep } from '../types';
 
 const { ar, en } = LanguageCode;
 const tr = (t: Tr) => [
-    { languageCode: ar, name: t.ar },
-    { languageCode: en, name: t.en },
+  { languageCode: ar, name: t.ar },
+  { languageCode: en, name: t.en },
 ];
 
 async function createFacets(seed: SeedContext) {
-    const { ctx, injector } = seed;
-    const facetService = injector.get(FacetService);
-    const facetValueService = injector.get(FacetValueService);
-    const ids = seed.generated.facetValueIds;
-    const repo = injector.get(TransactionalConnection).getRepository(ctx, FacetValue);
-    /** relation custom fields set on the entity (the `...Id` input keys trip a validation warning on insert) */
-    const setImages = async (id: ID, images: { mainFeatureAsset?: Asset; cover?: Asset }) => {
-        const fv = await repo.findOneOrFail({ where: { id } });
-        Object.assign(fv.customFields as any, images);
-        await repo.save(fv);
-    };
+  const { ctx, injector } = seed;
+  const facetService = injector.get(FacetService);
+  const facetValueService = injector.get(FacetValueService);
+  const ids = seed.generated.facetValueIds;
+  const repo = injector.get(TransactionalConnection).getRepository(ctx, FacetValue);
+  /** relation custom fields set on the entity (the `...Id` input keys trip a validation warning on insert) */
+  const setImages = async (id: ID, images: { mainFeatureAsset?: Asset; cover?: Asset }) => {
+    const fv = await repo.findOneOrFail({ where: { id } });
+    Object.assign(fv.customFields as any, images);
+    await repo.save(fv);
+  };
 
-    const facet = async (code: string, name: Tr) =>
-        facetService.create(ctx, { code, isPrivate: false, translations: tr(name) });
-    const category = await facet('category', { en: 'Category', ar: 'الفئة' });
-    const subCategory = await facet('sub-category', { en: 'Sub-category', ar: 'الفئة الفرعية' });
-    const brand = await facet('brand', { en: 'Brand', ar: 'العلامة التجارية' });
-    const color = await facet('color', { en: 'Colour', ar: 'اللون' });
+  const facet = async (code: string, name: Tr) => facetService.create(ctx, { code, isPrivate: false, translations: tr(name) });
+  const category = await facet('category', { en: 'Category', ar: 'الفئة' });
+  const subCategory = await facet('sub-category', { en: 'Sub-category', ar: 'الفئة الفرعية' });
+  const brand = await facet('brand', { en: 'Brand', ar: 'العلامة التجارية' });
+  const color = await facet('color', { en: 'Colour', ar: 'اللون' });
 
-    let order = 0;
-    for (const cat of CATEGORIES) {
-        const shapes = cat.sub.map(s => s.shape);
-        const palette = COLORS.slice(order % 4, (order % 4) + 4).map(c => c.hex);
-        const cover = await createAssetFromBuffer(seed, await renderImage(coverSvg(shapes, palette)), `category-${cat.code}-cover.jpg`);
-        const feature = await createAssetFromBuffer(
-            seed,
-            await renderImage(productSvg(cat.sub[0].shape, palette[0], 'front')),
-            `category-${cat.code}.jpg`,
-        );
-        const v = await facetValueService.create(ctx, category, {
-            code: cat.code,
-            translations: tr(cat),
-            customFields: { sortOrder: order, showOnHome: true },
-        } as any);
-        await setImages(v.id, { mainFeatureAsset: feature, cover });
-        ids[`category:${cat.code}`] = v.id;
-        let subOrder = 0;
-        for (const sub of cat.sub) {
-            const subPalette = COLORS.slice((order + subOrder) % 6, ((order + subOrder) % 6) + 3).map(c => c.hex);
-            const subCover = await createAssetFromBuffer(
-                seed,
-                await renderImage(coverSvg([sub.shape, sub.shape, sub.shape, sub.shape], subPalette)),
-                `sub-${sub.code}-cover.jpg`,
-            );
-            const subFeature = await createAssetFromBuffer(
-                seed,
-                await renderImage(productSvg(sub.shape, subPalette[0], 'front')),
-                `sub-${sub.code}.jpg`,
-            );
-            const sv = await facetValueService.create(ctx, subCategory, {
-                code: sub.code,
-                translations: tr(sub),
-                customFields: {
-                    parentCode: cat.code,
-                    sortOrder: subOrder++,
-                    showOnHome: false,
-                },
-            } as any);
-            await setImages(sv.id, { mainFeatureAsset: subFeature, cover: subCover });
-            ids[`sub-category:${sub.code}`] = sv.id;
-        }
-        order++;
+  let order = 0;
+  for (const cat of CATEGORIES) {
+    const shapes = cat.sub.map((s) => s.shape);
+    const palette = COLORS.slice(order % 4, (order % 4) + 4).map((c) => c.hex);
+    const cover = await createAssetFromBuffer(seed, await renderImage(coverSvg(shapes, palette)), `category-${cat.code}-cover.jpg`);
+    const feature = await createAssetFromBuffer(
+      seed,
+      await renderImage(productSvg(cat.sub[0].shape, palette[0], 'front')),
+      `category-${cat.code}.jpg`,
+    );
+    const v = await facetValueService.create(ctx, category, {
+      code: cat.code,
+      translations: tr(cat),
+      customFields: { sortOrder: order, showOnHome: true },
+    } as any);
+    await setImages(v.id, { mainFeatureAsset: feature, cover });
+    ids[`category:${cat.code}`] = v.id;
+    let subOrder = 0;
+    for (const sub of cat.sub) {
+      const subPalette = COLORS.slice((order + subOrder) % 6, ((order + subOrder) % 6) + 3).map((c) => c.hex);
+      const subCover = await createAssetFromBuffer(
+        seed,
+        await renderImage(coverSvg([sub.shape, sub.shape, sub.shape, sub.shape], subPalette)),
+        `sub-${sub.code}-cover.jpg`,
+      );
+      const subFeature = await createAssetFromBuffer(
+        seed,
+        await renderImage(productSvg(sub.shape, subPalette[0], 'front')),
+        `sub-${sub.code}.jpg`,
+      );
+      const sv = await facetValueService.create(ctx, subCategory, {
+        code: sub.code,
+        translations: tr(sub),
+        customFields: {
+          parentCode: cat.code,
+          sortOrder: subOrder++,
+          showOnHome: false,
+        },
+      } as any);
+      await setImages(sv.id, { mainFeatureAsset: subFeature, cover: subCover });
+      ids[`sub-category:${sub.code}`] = sv.id;
     }
-    let brandOrder = 0;
-    for (const b of BRANDS) {
-        const logo = await createAssetFromBuffer(seed, await renderImage(brandLogoSvg(b.en[0], b.color)), `brand-${b.code}.jpg`);
-        const bv = await facetValueService.create(ctx, brand, {
-            code: b.code,
-            translations: tr(b),
-            customFields: { sortOrder: brandOrder, showOnHome: brandOrder < 4 },
-        } as any);
-        await setImages(bv.id, { mainFeatureAsset: logo });
-        brandOrder++;
-        ids[`brand:${b.code}`] = bv.id;
-    }
-    let colorOrder = 0;
-    for (const c of COLORS) {
-        const cv = await facetValueService.create(ctx, color, {
-            code: c.code,
-            translations: tr(c),
-            customFields: { colorCode: c.hex, sortOrder: colorOrder++ },
-        } as any);
-        ids[`color:${c.code}`] = cv.id;
-    }
+    order++;
+  }
+  let brandOrder = 0;
+  for (const b of BRANDS) {
+    const logo = await createAssetFromBuffer(seed, await renderImage(brandLogoSvg(b.en[0], b.color)), `brand-${b.code}.jpg`);
+    const bv = await facetValueService.create(ctx, brand, {
+      code: b.code,
+      translations: tr(b),
+      customFields: { sortOrder: brandOrder, showOnHome: brandOrder < 4 },
+    } as any);
+    await setImages(bv.id, { mainFeatureAsset: logo });
+    brandOrder++;
+    ids[`brand:${b.code}`] = bv.id;
+  }
+  let colorOrder = 0;
+  for (const c of COLORS) {
+    const cv = await facetValueService.create(ctx, color, {
+      code: c.code,
+      translations: tr(c),
+      customFields: { colorCode: c.hex, sortOrder: colorOrder++ },
+    } as any);
+    ids[`color:${c.code}`] = cv.id;
+  }
 }
 
 const timing = { images: 0, rows: 0 };
@@ -116,130 +115,130 @@ const timing = { images: 0, rows: 0 };
 const pool = new Map<string, ID>();
 
 async function productImages(seed: SeedContext, p: ProductSpec): Promise<{ ids: ID[]; byColor: Record<string, ID> }> {
-    const shape: Shape = p.subCategory.shape;
-    const wanted: Array<{ color: string; hex: string; view: View }> = p.colors
-        .slice(0, 3)
-        .map(c => ({ color: c.code, hex: c.hex, view: 'front' as View }));
-    wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'detail' });
-    if (wanted.length < 3) wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'back' });
-    const ids: ID[] = [];
-    const byColor: Record<string, ID> = {};
-    const rendered = await Promise.all(
-        wanted.map(async w => {
-            const key = `${shape}-${w.color}-${w.view}`;
-            if (seed.size.images === 'pool' && pool.has(key)) return { w, id: pool.get(key)!, buffer: undefined };
-            return { w, id: undefined, buffer: await renderImage(productSvg(shape, w.hex, w.view)) };
-        }),
-    );
-    for (const r of rendered) {
-        let id = r.id;
-        if (!id) {
-            const name = seed.size.images === 'pool' ? `${shape}-${r.w.color}-${r.w.view}` : `${p.slug}-${r.w.color}-${r.w.view}`;
-            id = (await createAssetFromBuffer(seed, r.buffer!, `${name}.jpg`)).id;
-            if (seed.size.images === 'pool') pool.set(`${shape}-${r.w.color}-${r.w.view}`, id);
-        }
-        ids.push(id);
-        if (r.w.view === 'front') byColor[r.w.color] = id;
+  const shape: Shape = p.subCategory.shape;
+  const wanted: Array<{ color: string; hex: string; view: View }> = p.colors
+    .slice(0, 3)
+    .map((c) => ({ color: c.code, hex: c.hex, view: 'front' as View }));
+  wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'detail' });
+  if (wanted.length < 3) wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'back' });
+  const ids: ID[] = [];
+  const byColor: Record<string, ID> = {};
+  const rendered = await Promise.all(
+    wanted.map(async (w) => {
+      const key = `${shape}-${w.color}-${w.view}`;
+      if (seed.size.images === 'pool' && pool.has(key)) return { w, id: pool.get(key)!, buffer: undefined };
+      return { w, id: undefined, buffer: await renderImage(productSvg(shape, w.hex, w.view)) };
+    }),
+  );
+  for (const r of rendered) {
+    let id = r.id;
+    if (!id) {
+      const name = seed.size.images === 'pool' ? `${shape}-${r.w.color}-${r.w.view}` : `${p.slug}-${r.w.color}-${r.w.view}`;
+      id = (await createAssetFromBuffer(seed, r.buffer!, `${name}.jpg`)).id;
+      if (seed.size.images === 'pool') pool.set(`${shape}-${r.w.color}-${r.w.view}`, id);
     }
-    return { ids, byColor };
+    ids.push(id);
+    if (r.w.view === 'front') byColor[r.w.color] = id;
+  }
+  return { ids, byColor };
 }
 
 async function createProduct(seed: SeedContext, importer: FastImporterService, taxCategoryId: ID, p: ProductSpec) {
-    const ids = seed.generated.facetValueIds;
-    const t0 = Date.now();
-    const images = await productImages(seed, p);
-    timing.images += Date.now() - t0;
-    const t1 = Date.now();
-    const productId = await importer.createProduct({
-        featuredAssetId: images.ids[0],
-        assetIds: images.ids,
-        facetValueIds: [ids[`category:${p.category.code}`], ids[`sub-category:${p.subCategory.code}`], ids[`brand:${p.brand.code}`]],
-        enabled: true,
-        translations: [
-            { languageCode: ar, name: p.name.ar, slug: p.slug, description: p.description.ar, customFields: { subTitle: p.subTitle.ar } },
-            { languageCode: en, name: p.name.en, slug: p.slug, description: p.description.en, customFields: { subTitle: p.subTitle.en } },
-        ],
-        customFields: { variantType: p.variantType, dropPrice: p.dropPrice, newArrival: p.newArrival },
+  const ids = seed.generated.facetValueIds;
+  const t0 = Date.now();
+  const images = await productImages(seed, p);
+  timing.images += Date.now() - t0;
+  const t1 = Date.now();
+  const productId = await importer.createProduct({
+    featuredAssetId: images.ids[0],
+    assetIds: images.ids,
+    facetValueIds: [ids[`category:${p.category.code}`], ids[`sub-category:${p.subCategory.code}`], ids[`brand:${p.brand.code}`]],
+    enabled: true,
+    translations: [
+      { languageCode: ar, name: p.name.ar, slug: p.slug, description: p.description.ar, customFields: { subTitle: p.subTitle.ar } },
+      { languageCode: en, name: p.name.en, slug: p.slug, description: p.description.en, customFields: { subTitle: p.subTitle.en } },
+    ],
+    customFields: { variantType: p.variantType, dropPrice: p.dropPrice, newArrival: p.newArrival },
+  } as any);
+  seed.generated.productIds.push(productId);
+
+  const colorOptionIds: Record<string, ID> = {};
+  const sizeOptionIds: Record<string, ID> = {};
+  if (p.variantType !== 'simple') {
+    const groupId = await importer.createProductOptionGroup({
+      code: `${p.slug}-color`,
+      translations: [
+        { languageCode: ar, name: 'اللون' },
+        { languageCode: en, name: 'Colour' },
+      ],
+      options: [],
+      customFields: { type: 'color' },
     } as any);
-    seed.generated.productIds.push(productId);
+    for (const c of p.colors) {
+      colorOptionIds[c.code] = await importer.createProductOption({
+        productOptionGroupId: groupId,
+        code: c.code,
+        translations: tr(c),
+        customFields: { colorCode: c.hex },
+      } as any);
+    }
+    await importer.addOptionGroupToProduct(productId, groupId);
+  }
+  if (p.sizes.length) {
+    const groupId = await importer.createProductOptionGroup({
+      code: `${p.slug}-size`,
+      translations: [
+        { languageCode: ar, name: 'المقاس' },
+        { languageCode: en, name: 'Size' },
+      ],
+      options: [],
+      customFields: { type: 'size' },
+    } as any);
+    for (const s of p.sizes) {
+      sizeOptionIds[s.code] = await importer.createProductOption({
+        productOptionGroupId: groupId,
+        code: s.code,
+        translations: tr(s),
+      });
+    }
+    await importer.addOptionGroupToProduct(productId, groupId);
+  }
 
-    const colorOptionIds: Record<string, ID> = {};
-    const sizeOptionIds: Record<string, ID> = {};
-    if (p.variantType !== 'simple') {
-        const groupId = await importer.createProductOptionGroup({
-            code: `${p.slug}-color`,
-            translations: [
-                { languageCode: ar, name: 'اللون' },
-                { languageCode: en, name: 'Colour' },
-            ],
-            options: [],
-            customFields: { type: 'color' },
-        } as any);
-        for (const c of p.colors) {
-            colorOptionIds[c.code] = await importer.createProductOption({
-                productOptionGroupId: groupId,
-                code: c.code,
-                translations: tr(c),
-                customFields: { colorCode: c.hex },
-            } as any);
-        }
-        await importer.addOptionGroupToProduct(productId, groupId);
-    }
-    if (p.sizes.length) {
-        const groupId = await importer.createProductOptionGroup({
-            code: `${p.slug}-size`,
-            translations: [
-                { languageCode: ar, name: 'المقاس' },
-                { languageCode: en, name: 'Size' },
-            ],
-            options: [],
-            customFields: { type: 'size' },
-        } as any);
-        for (const s of p.sizes) {
-            sizeOptionIds[s.code] = await importer.createProductOption({
-                productOptionGroupId: groupId,
-                code: s.code,
-                translations: tr(s),
-            });
-        }
-        await importer.addOptionGroupToProduct(productId, groupId);
-    }
-
-    for (const v of p.variants) {
-        const optionIds: ID[] = [];
-        if (v.color) optionIds.push(colorOptionIds[v.color.code]);
-        if (v.size) optionIds.push(sizeOptionIds[v.size.code]);
-        const colour = v.color ?? p.colors[0];
-        const suffixEn = [v.color?.en, v.size?.en].filter(Boolean).join(' / ');
-        const suffixAr = [v.color?.ar, v.size?.ar].filter(Boolean).join(' / ');
-        const assetId = images.byColor[colour.code] ?? images.ids[0];
-        const variantId = await importer.createProductVariant({
-            productId,
-            sku: v.sku,
-            price: v.price,
-            taxCategoryId,
-            optionIds,
-            facetValueIds: [ids[`color:${colour.code}`]],
-            featuredAssetId: assetId,
-            assetIds: [assetId],
-            stockOnHand: v.stock,
-            translations: [
-                { languageCode: ar, name: suffixAr ? `${p.name.ar} - ${suffixAr}` : p.name.ar },
-                { languageCode: en, name: suffixEn ? `${p.name.en} - ${suffixEn}` : p.name.en },
-            ],
-            customFields: {
-                default: v.isDefault,
-                startDate: v.startDate,
-                endDate: v.endDate,
-                mainPrice: v.mainPrice,
-                promoPrice: v.promoPrice,
-                onSale: v.onSale,
-            },
-        } as any);
-        seed.generated.variantIds.push(variantId);
-        (seed.generated.extra.variantIdBySku as Record<string, ID>)[v.sku] = variantId;
-    }
-    timing.rows += Date.now() - t1;
+  for (const v of p.variants) {
+    const optionIds: ID[] = [];
+    if (v.color) optionIds.push(colorOptionIds[v.color.code]);
+    if (v.size) optionIds.push(sizeOptionIds[v.size.code]);
+    const colour = v.color ?? p.colors[0];
+    const suffixEn = [v.color?.en, v.size?.en].filter(Boolean).join(' / ');
+    const suffixAr = [v.color?.ar, v.size?.ar].filter(Boolean).join(' / ');
+    const assetId = images.byColor[colour.code] ?? images.ids[0];
+    const variantId = await importer.createProductVariant({
+      productId,
+      sku: v.sku,
+      price: v.price,
+      taxCategoryId,
+      optionIds,
+      facetValueIds: [ids[`color:${colour.code}`]],
+      featuredAssetId: assetId,
+      assetIds: [assetId],
+      stockOnHand: v.stock,
+      translations: [
+        { languageCode: ar, name: suffixAr ? `${p.name.ar} - ${suffixAr}` : p.name.ar },
+        { languageCode: en, name: suffixEn ? `${p.name.en} - ${suffixEn}` : p.name.en },
+      ],
+      customFields: {
+        default: v.isDefault,
+        startDate: v.startDate,
+        endDate: v.endDate,
+        mainPrice: v.mainPrice,
+        promoPrice: v.promoPrice,
+        onSale: v.onSale,
+      },
+    } as any);
+    seed.generated.variantIds.push(variantId);
+    (seed.generated.extra.variantIdBySku as Record<string, ID>)[v.sku] = variantId;
+  }
+  timing.rows += Date.now() - t1;
 }
 
 /**
@@ -249,32 +248,32 @@ async function createProduct(seed: SeedContext, importer: FastImporterService, t
  * rebuilds the search index once all steps are done.
  */
 export const catalogueStep: SeedStep = {
-    name: 'catalogue',
-    async run(seed) {
-        const started = Date.now();
-        pool.clear();
-        timing.images = 0;
-        timing.rows = 0;
-        await createFacets(seed);
-        const specs = generateCatalogue(seed.size.products);
-        seed.generated.extra.catalogue = specs;
-        seed.generated.extra.variantIdBySku = {} as Record<string, ID>;
+  name: 'catalogue',
+  async run(seed) {
+    const started = Date.now();
+    pool.clear();
+    timing.images = 0;
+    timing.rows = 0;
+    await createFacets(seed);
+    const specs = generateCatalogue(seed.size.products);
+    seed.generated.extra.catalogue = specs;
+    seed.generated.extra.variantIdBySku = {} as Record<string, ID>;
 
-        const channel = await seed.injector.get(ChannelService).getDefaultChannel(seed.ctx);
-        const importer = seed.injector.get(FastImporterService);
-        await importer.initialize(channel);
-        const taxCategoryId =
-            (seed.generated.extra.taxCategoryId as ID | undefined) ??
-            (await seed.injector.get(TaxCategoryService).findAll(seed.ctx)).items.find(t => t.isDefault)!.id;
+    const channel = await seed.injector.get(ChannelService).getDefaultChannel(seed.ctx);
+    const importer = seed.injector.get(FastImporterService);
+    await importer.initialize(channel);
+    const taxCategoryId =
+      (seed.generated.extra.taxCategoryId as ID | undefined) ??
+      (await seed.injector.get(TaxCategoryService).findAll(seed.ctx)).items.find((t) => t.isDefault)!.id;
 
-        for (const p of specs) {
-            await createProduct(seed, importer, taxCategoryId, p);
-            if ((p.index + 1) % 500 === 0) {
-                seed.log(`  ${p.index + 1}/${specs.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-            }
-        }
-        seed.log(
-            `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; search index is rebuilt after the last step)`,
-        );
-    },
+    for (const p of specs) {
+      await createProduct(seed, importer, taxCategoryId, p);
+      if ((p.index + 1) % 500 === 0) {
+        seed.log(`  ${p.index + 1}/${specs.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      }
+    }
+    seed.log(
+      `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; search index is rebuilt after the last step)`,
+    );
+  },
 };

@@ -15,12 +15,12 @@ import { storeSetupStep } from './store-setup';
  * `{ name, run(seed: SeedContext) }` (server/src/seed/types.ts).
  */
 export const seedSteps: SeedStep[] = [
-    storeSetupStep,
-    catalogueStep,
-    promotionsStep,
-    demoCustomerStep,
-    reviewsStep,
-    paymentsStep,
-    contentStep,
-    /* others add their steps here */
+  storeSetupStep,
+  catalogueStep,
+  promotionsStep,
+  demoCustomerStep,
+  reviewsStep,
+  paymentsStep,
+  contentStep,
+  /* others add their steps here */
 ];

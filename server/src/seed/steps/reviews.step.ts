@@ -8,53 +8,53 @@ import { SeedStep } from '../types';
 const DAY = 24 * 3600 * 1000;
 
 const AUTHORS = {
-    ar: ['نورة ا.', 'عبدالله م.', 'ريم س.', 'فهد ع.', 'لمى ق.', 'سلطان ح.', 'هيفاء ز.', 'ماجد ش.', 'أمل ر.', 'تركي ب.'],
-    en: ['Sarah K.', 'Omar A.', 'Lina H.', 'Khalid M.', 'Dana S.', 'Yousef R.', 'Maha T.', 'Faisal N.', 'Hind B.', 'Adam J.'],
+  ar: ['نورة ا.', 'عبدالله م.', 'ريم س.', 'فهد ع.', 'لمى ق.', 'سلطان ح.', 'هيفاء ز.', 'ماجد ش.', 'أمل ر.', 'تركي ب.'],
+  en: ['Sarah K.', 'Omar A.', 'Lina H.', 'Khalid M.', 'Dana S.', 'Yousef R.', 'Maha T.', 'Faisal N.', 'Hind B.', 'Adam J.'],
 };
 
 /** Texts by rating (1..5): summary and body, Arabic and English. */
 const TEXTS: Record<number, { ar: Array<[string, string]>; en: Array<[string, string]> }> = {
-    5: {
-        ar: [
-            ['ممتاز جدًا', 'الجودة رائعة والمقاس مطابق تمامًا، وصل الطلب بسرعة وبتغليف أنيق. أنصح به بشدة.'],
-            ['أفضل شراء هذا الموسم', 'الخامة ناعمة واللون كما في الصور بالضبط. سأطلب لونًا آخر قريبًا.'],
-        ],
-        en: [
-            ['Absolutely love it', 'Great quality, true to size and it arrived quickly in lovely packaging. Highly recommended.'],
-            ['Best purchase this season', 'Soft material and the colour is exactly as pictured. Ordering another colour soon.'],
-        ],
-    },
-    4: {
-        ar: [
-            ['جيد جدًا', 'منتج جميل وخامته ممتازة، لكن التوصيل تأخر يومًا واحدًا عن الموعد المتوقع.'],
-            ['يستحق السعر', 'التصميم أنيق والجودة جيدة، تمنيت لو كانت الألوان أكثر تنوعًا.'],
-        ],
-        en: [
-            ['Very good', 'Lovely product with excellent fabric, delivery was one day later than expected though.'],
-            ['Worth the price', 'Elegant design and good quality; I wish there were a few more colours.'],
-        ],
-    },
-    3: {
-        ar: [['مقبول', 'المنتج مقبول بالنسبة لسعره، المقاس أكبر قليلًا من المعتاد فاختاروا مقاسًا أصغر.']],
-        en: [['It is okay', 'Decent for the price. It runs slightly large, so consider ordering one size down.']],
-    },
-    2: {
-        ar: [['أقل من المتوقع', 'اللون يختلف عن الصور والخامة أخف مما توقعت، خدمة العملاء كانت متعاونة.']],
-        en: [['Below expectations', 'The colour differs from the photos and the fabric is thinner than expected.']],
-    },
-    1: {
-        ar: [['غير راضٍ', 'وصل المنتج بعيب في الخياطة واضطررت لإرجاعه، أتمنى تحسين فحص الجودة.']],
-        en: [['Not satisfied', 'Arrived with a stitching defect and I had to return it. Quality control needs work.']],
-    },
+  5: {
+    ar: [
+      ['ممتاز جدًا', 'الجودة رائعة والمقاس مطابق تمامًا، وصل الطلب بسرعة وبتغليف أنيق. أنصح به بشدة.'],
+      ['أفضل شراء هذا الموسم', 'الخامة ناعمة واللون كما في الصور بالضبط. سأطلب لونًا آخر قريبًا.'],
+    ],
+    en: [
+      ['Absolutely love it', 'Great quality, true to size and it arrived quickly in lovely packaging. Highly recommended.'],
+      ['Best purchase this season', 'Soft material and the colour is exactly as pictured. Ordering another colour soon.'],
+    ],
+  },
+  4: {
+    ar: [
+      ['جيد جدًا', 'منتج جميل وخامته ممتازة، لكن التوصيل تأخر يومًا واحدًا عن الموعد المتوقع.'],
+      ['يستحق السعر', 'التصميم أنيق والجودة جيدة، تمنيت لو كانت الألوان أكثر تنوعًا.'],
+    ],
+    en: [
+      ['Very good', 'Lovely product with excellent fabric, delivery was one day later than expected though.'],
+      ['Worth the price', 'Elegant design and good quality; I wish there were a few more colours.'],
+    ],
+  },
+  3: {
+    ar: [['مقبول', 'المنتج مقبول بالنسبة لسعره، المقاس أكبر قليلًا من المعتاد فاختاروا مقاسًا أصغر.']],
+    en: [['It is okay', 'Decent for the price. It runs slightly large, so consider ordering one size down.']],
+  },
+  2: {
+    ar: [['أقل من المتوقع', 'اللون يختلف عن الصور والخامة أخف مما توقعت، خدمة العملاء كانت متعاونة.']],
+    en: [['Below expectations', 'The colour differs from the photos and the fabric is thinner than expected.']],
+  },
+  1: {
+    ar: [['غير راضٍ', 'وصل المنتج بعيب في الخياطة واضطررت لإرجاعه، أتمنى تحسين فحص الجودة.']],
+    en: [['Not satisfied', 'Arrived with a stitching defect and I had to return it. Quality control needs work.']],
+  },
 };
 
 /** Mostly good ratings with a tail of poor ones, like a real shop. */
 const RATING_WEIGHTS: Array<[number, number]> = [
-    [5, 45],
-    [4, 30],
-    [3, 13],
-    [2, 7],
-    [1, 5],
+  [5, 45],
+  [4, 30],
+  [3, 13],
+  [2, 7],
+  [1, 5],
 ];
 
 /**
@@ -66,52 +66,52 @@ const RATING_WEIGHTS: Array<[number, number]> = [
  * publishes no ProductEvent); the server would otherwise only do it at its next boot.
  */
 export const reviewsStep: SeedStep = {
-    name: 'reviews',
-    async run(seed) {
-        const rnd = prng(4242);
-        const pickRating = () => {
-            let roll = rnd.int(1, 100);
-            for (const [rating, weight] of RATING_WEIGHTS) {
-                if ((roll -= weight) <= 0) return rating;
-            }
-            return 5;
-        };
-        const now = Date.now();
-        const reviews: ProductReview[] = [];
-        const reviewedProducts = new Set<ID>();
-        for (const productId of seed.generated.productIds) {
-            if (rnd.next() < 0.25) continue;
-            const count = rnd.int(1, seed.size.small ? 4 : 6);
-            for (let i = 0; i < count; i++) {
-                const lang = rnd.next() < 0.6 ? 'ar' : 'en';
-                const rating = pickRating();
-                const [summary, body] = rnd.pick(TEXTS[rating][lang]);
-                const roll = rnd.next();
-                const state: ProductReviewState = roll < 0.9 ? 'approved' : roll < 0.96 ? 'pending' : 'rejected';
-                const createdAt = new Date(now - rnd.int(1, 120) * DAY - rnd.int(0, DAY));
-                reviews.push(
-                    new ProductReview({
-                        productId,
-                        customerId: null,
-                        orderLineId: null,
-                        rating,
-                        summary,
-                        body,
-                        authorName: rnd.pick(AUTHORS[lang]),
-                        state,
-                        languageCode: lang === 'ar' ? LanguageCode.ar : LanguageCode.en,
-                        createdAt,
-                        updatedAt: createdAt,
-                    }),
-                );
-            }
-            reviewedProducts.add(productId);
-        }
-        const connection = seed.injector.get(TransactionalConnection);
-        await connection.getRepository(seed.ctx, ProductReview).save(reviews, { chunk: 200 });
-        seed.log(`reviews: ${reviews.length} on ${reviewedProducts.size} products`);
+  name: 'reviews',
+  async run(seed) {
+    const rnd = prng(4242);
+    const pickRating = () => {
+      let roll = rnd.int(1, 100);
+      for (const [rating, weight] of RATING_WEIGHTS) {
+        if ((roll -= weight) <= 0) return rating;
+      }
+      return 5;
+    };
+    const now = Date.now();
+    const reviews: ProductReview[] = [];
+    const reviewedProducts = new Set<ID>();
+    for (const productId of seed.generated.productIds) {
+      if (rnd.next() < 0.25) continue;
+      const count = rnd.int(1, seed.size.small ? 4 : 6);
+      for (let i = 0; i < count; i++) {
+        const lang = rnd.next() < 0.6 ? 'ar' : 'en';
+        const rating = pickRating();
+        const [summary, body] = rnd.pick(TEXTS[rating][lang]);
+        const roll = rnd.next();
+        const state: ProductReviewState = roll < 0.9 ? 'approved' : roll < 0.96 ? 'pending' : 'rejected';
+        const createdAt = new Date(now - rnd.int(1, 120) * DAY - rnd.int(0, DAY));
+        reviews.push(
+          new ProductReview({
+            productId,
+            customerId: null,
+            orderLineId: null,
+            rating,
+            summary,
+            body,
+            authorName: rnd.pick(AUTHORS[lang]),
+            state,
+            languageCode: lang === 'ar' ? LanguageCode.ar : LanguageCode.en,
+            createdAt,
+            updatedAt: createdAt,
+          }),
+        );
+      }
+      reviewedProducts.add(productId);
+    }
+    const connection = seed.injector.get(TransactionalConnection);
+    await connection.getRepository(seed.ctx, ProductReview).save(reviews, { chunk: 200 });
+    seed.log(`reviews: ${reviews.length} on ${reviewedProducts.size} products`);
 
-        const filled = await seed.injector.get(SearchTextService).backfill(seed.ctx);
-        seed.log(`search text filled for ${filled} products`);
-    },
+    const filled = await seed.injector.get(SearchTextService).backfill(seed.ctx);
+    seed.log(`search text filled for ${filled} products`);
+  },
 };

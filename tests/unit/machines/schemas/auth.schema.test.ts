@@ -21,7 +21,8 @@ describe('sign-in schema', () => {
 });
 
 describe('registration schema: the backend password policy', () => {
-  const register = (password: string) => validateForm('registration', { ...blank, firstName: 'Sara', lastName: 'Q', email: 's@e.co', password });
+  const register = (password: string) =>
+    validateForm('registration', { ...blank, firstName: 'Sara', lastName: 'Q', email: 's@e.co', password });
 
   it.each([
     ['', 'auth.password.required'],
@@ -40,15 +41,25 @@ describe('registration schema: the backend password policy', () => {
   });
 
   it('requires both names, trimmed, at most 100 characters', () => {
-    expect(validateForm('registration', { ...blank, firstName: ' ', lastName: 'x'.repeat(101), email: 'x', password: 'abcdefg1' })).toEqual({
-      ok: false,
-      errors: { firstName: 'auth.firstName.required', lastName: 'auth.lastName.tooLong', email: 'auth.email.invalid' },
-    });
+    expect(validateForm('registration', { ...blank, firstName: ' ', lastName: 'x'.repeat(101), email: 'x', password: 'abcdefg1' })).toEqual(
+      {
+        ok: false,
+        errors: { firstName: 'auth.firstName.required', lastName: 'auth.lastName.tooLong', email: 'auth.email.invalid' },
+      },
+    );
     expect(validateForm('registration', { ...blank, firstName: ' ', lastName: ' ', email: 's@e.co', password: 'abcdefg1' })).toEqual({
       ok: false,
       errors: { firstName: 'auth.firstName.required', lastName: 'auth.lastName.required' },
     });
-    expect(validateForm('registration', { ...blank, firstName: 'x'.repeat(101), lastName: 'y'.repeat(100), email: 's@e.co', password: 'abcdefg1' })).toEqual({
+    expect(
+      validateForm('registration', {
+        ...blank,
+        firstName: 'x'.repeat(101),
+        lastName: 'y'.repeat(100),
+        email: 's@e.co',
+        password: 'abcdefg1',
+      }),
+    ).toEqual({
       ok: false,
       errors: { firstName: 'auth.firstName.tooLong' },
     });
@@ -84,7 +95,10 @@ describe('e-mail and new-password schemas', () => {
   it('check only their own field', () => {
     expect(validateForm('email', { ...blank, email: ' s@e.co ' })).toEqual({ ok: true, value: { email: 's@e.co' } });
     expect(validateForm('email', blank)).toEqual({ ok: false, errors: { email: 'auth.email.required' } });
-    expect(validateForm('newPassword', { ...blank, password: 'abcdefgh' })).toEqual({ ok: false, errors: { password: 'auth.password.needsDigit' } });
+    expect(validateForm('newPassword', { ...blank, password: 'abcdefgh' })).toEqual({
+      ok: false,
+      errors: { password: 'auth.password.needsDigit' },
+    });
     expect(validateForm('newPassword', { ...blank, password: 'abcdefg1' })).toEqual({ ok: true, value: { password: 'abcdefg1' } });
   });
 });

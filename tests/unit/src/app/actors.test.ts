@@ -3,7 +3,11 @@ import { waitFor, type AnyActorRef } from 'xstate';
 import { createAppActors, type AppActorsDeps } from '../../../../src/app/actors';
 import type { TokenStore } from '../../../../src/lib/token-store';
 
-type Handler = (body: { operationName: string; variables: Record<string, unknown> }, init: RequestInit, url: URL) => Response | Promise<Response>;
+type Handler = (
+  body: { operationName: string; variables: Record<string, unknown> },
+  init: RequestInit,
+  url: URL,
+) => Response | Promise<Response>;
 
 function json(data: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
@@ -46,7 +50,8 @@ function setup(handlers: Record<string, Handler>, over: Partial<AppActorsDeps> =
   return { actors, deps, calls, stored };
 }
 
-const checkUserAnonymous: Handler = () => json({ activeCustomer: null, activeOrder: { id: '1', lines: [{ id: 'a' }, { id: 'b' }] }, wishListLength: 0 });
+const checkUserAnonymous: Handler = () =>
+  json({ activeCustomer: null, activeOrder: { id: '1', lines: [{ id: 'a' }, { id: 'b' }] }, wishListLength: 0 });
 const line = (id: string, variantId: string, quantity: number) => ({ id, quantity, productVariant: { id: variantId } });
 /** The active order the cart loads once the session is there: two lines. */
 const getOrders: Handler = () => json({ activeOrder: { id: '1', lines: [line('a', 'v1', 1), line('b', 'v2', 3)] } });
@@ -147,7 +152,8 @@ describe('createAppActors (composition root)', () => {
     const { actors, calls } = setup(
       {
         createSession: () => json({ createSession: { token: 'tok-new' } }, { 'vendure-auth-token': 'tok-new' }),
-        CheckUser: () => json({ activeCustomer: { id: '4', firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' }, activeOrder: null, wishListLength: 3 }),
+        CheckUser: () =>
+          json({ activeCustomer: { id: '4', firstName: 'A', lastName: 'B', emailAddress: 'a@b.c' }, activeOrder: null, wishListLength: 3 }),
         getOrders: () => json({ activeOrder: null }),
         // The account's list is still loading when the check's count arrives; it never answers here.
         getCustomerWishList: () => new Promise<Response>(() => {}),

@@ -24,7 +24,8 @@ describe('inspectedSpawn', () => {
   it('reports every page-scoped actor to the inspector with no option from the page', () => {
     const seen: string[] = [];
     const spawn = inspectedSpawn(createActor as AppActors['spawn'], (event: InspectionEvent) => {
-      if (event.type === '@xstate.snapshot') seen.push(`${(event.actorRef as AnyActorRef).id}:${JSON.stringify((event.snapshot as { value?: unknown }).value)}`);
+      if (event.type === '@xstate.snapshot')
+        seen.push(`${(event.actorRef as AnyActorRef).id}:${JSON.stringify((event.snapshot as { value?: unknown }).value)}`);
     });
     const withInput = spawn(page, { id: 'contact' }).start();
     const bare = spawn(createMachine({ id: 'filters', initial: 'idle', states: { idle: {} } })).start();
@@ -37,7 +38,9 @@ describe('inspectedSpawn', () => {
     const mine: string[] = [];
     const theirs: string[] = [];
     const spawn = inspectedSpawn(createActor as AppActors['spawn'], (e) => theirs.push(e.type));
-    spawn(page, { inspect: (e) => mine.push(e.type) }).start().stop();
+    spawn(page, { inspect: (e) => mine.push(e.type) })
+      .start()
+      .stop();
     expect(theirs).toEqual([]);
     expect(mine).toContain('@xstate.snapshot');
   });

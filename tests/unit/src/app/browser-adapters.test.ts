@@ -10,12 +10,19 @@ describe('redirectToPayment (checkout → payment provider)', () => {
   it('posts the signed card form to its gateway, one hidden field per parameter', () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const assign = vi.fn();
-    const doc = { createElement: document.createElement.bind(document), body: document.body, defaultView: { location: { assign } } } as unknown as Document;
+    const doc = {
+      createElement: document.createElement.bind(document),
+      body: document.body,
+      defaultView: { location: { assign } },
+    } as unknown as Document;
 
     redirectToPayment(
       {
         paymentUrl: 'http://127.0.0.1:3000/sandbox/pay/REF1',
-        payFort: { gatewayUrl: 'http://127.0.0.1:3000/sandbox/payfort/paymentPage', params: { merchant_reference: 'REF1', amount: '22500', signature: 'abc', skipped: null } },
+        payFort: {
+          gatewayUrl: 'http://127.0.0.1:3000/sandbox/payfort/paymentPage',
+          params: { merchant_reference: 'REF1', amount: '22500', signature: 'abc', skipped: null },
+        },
       },
       doc,
     );
@@ -35,7 +42,11 @@ describe('redirectToPayment (checkout → payment provider)', () => {
 
   it('goes to the paymentUrl when there is no signed form (Tamara, Tabby, a failed signature)', () => {
     const assign = vi.fn();
-    const doc = { createElement: document.createElement.bind(document), body: document.body, defaultView: { location: { assign } } } as unknown as Document;
+    const doc = {
+      createElement: document.createElement.bind(document),
+      body: document.body,
+      defaultView: { location: { assign } },
+    } as unknown as Document;
 
     redirectToPayment({ paymentUrl: 'http://127.0.0.1:3000/sandbox/pay/REF2', payFort: null }, doc);
 

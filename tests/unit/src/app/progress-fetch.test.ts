@@ -42,9 +42,16 @@ describe('progressFetch (src/app/progress-fetch.ts)', () => {
   it('sends method, headers and body, reports upload progress and answers a Response with the headers', async () => {
     const xhr = new FakeXhr();
     const progress: [number, number][] = [];
-    const doFetch = progressFetch((l, t) => progress.push([l, t]), () => xhr as unknown as XMLHttpRequest);
+    const doFetch = progressFetch(
+      (l, t) => progress.push([l, t]),
+      () => xhr as unknown as XMLHttpRequest,
+    );
     const form = new FormData();
-    const pending = doFetch('http://shop.test/shop-api?languageCode=ar', { method: 'POST', body: form, headers: { authorization: 'Bearer t-1' } });
+    const pending = doFetch('http://shop.test/shop-api?languageCode=ar', {
+      method: 'POST',
+      body: form,
+      headers: { authorization: 'Bearer t-1' },
+    });
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('http://shop.test/shop-api?languageCode=ar');
     expect(xhr.headers).toEqual({ authorization: 'Bearer t-1' });
@@ -65,7 +72,10 @@ describe('progressFetch (src/app/progress-fetch.ts)', () => {
   it('aborts the request when the signal fires and rejects with an AbortError', async () => {
     const xhr = new FakeXhr();
     const abort = new AbortController();
-    const pending = progressFetch(() => {}, () => xhr as unknown as XMLHttpRequest)('http://shop.test/x', { method: 'POST', signal: abort.signal });
+    const pending = progressFetch(
+      () => {},
+      () => xhr as unknown as XMLHttpRequest,
+    )('http://shop.test/x', { method: 'POST', signal: abort.signal });
     abort.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(xhr.aborted).toBe(true);
@@ -73,7 +83,10 @@ describe('progressFetch (src/app/progress-fetch.ts)', () => {
 
   it('rejects on a network error', async () => {
     const xhr = new FakeXhr();
-    const pending = progressFetch(() => {}, () => xhr as unknown as XMLHttpRequest)('http://shop.test/x', { method: 'POST' });
+    const pending = progressFetch(
+      () => {},
+      () => xhr as unknown as XMLHttpRequest,
+    )('http://shop.test/x', { method: 'POST' });
     xhr.onerror?.();
     await expect(pending).rejects.toBeInstanceOf(TypeError);
   });

@@ -6,7 +6,11 @@ import { renderWithApp } from '../../helpers/render';
 
 // A cart stand-in: records what it is sent. The provider also tells the locale actor of the route.
 const cartEvents: unknown[] = [];
-const fakeCart = { send: (event: unknown) => void cartEvents.push(event), getSnapshot: () => ({}), subscribe: () => ({ unsubscribe() {} }) };
+const fakeCart = {
+  send: (event: unknown) => void cartEvents.push(event),
+  getSnapshot: () => ({}),
+  subscribe: () => ({ unsubscribe() {} }),
+};
 const fakeActors = { cart: fakeCart, locale: { send: () => {} } } as unknown as AppActors;
 const start = vi.fn((_options: unknown) => fakeActors);
 let releaseChunk: () => void = () => {};

@@ -20,7 +20,12 @@ let renders = 0;
 function Count({ actor }: { actor: CounterActor | null }) {
   renders += 1;
   // A fresh fallback literal on every render must not loop (the first one is kept).
-  const view = useActorSelector(actor, (s) => ({ count: s.context.count }), { count: -1 }, (a, b) => a.count === b.count);
+  const view = useActorSelector(
+    actor,
+    (s) => ({ count: s.context.count }),
+    { count: -1 },
+    (a, b) => a.count === b.count,
+  );
   return <output aria-label="count">{view.count}</output>;
 }
 

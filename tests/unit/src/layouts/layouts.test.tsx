@@ -20,10 +20,9 @@ afterEach(() => {
 
 function renderLayout(Layout: ComponentType, path: string, page: () => never | React.ReactElement, ErrorBoundary?: ComponentType) {
   const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-  const router = createMemoryRouter(
-    [{ path: '/en', Component: Layout, ErrorBoundary, children: [{ path: '*', Component: page }] }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: '/en', Component: Layout, ErrorBoundary, children: [{ path: '*', Component: page }] }], {
+    initialEntries: [path],
+  });
   return render(
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />

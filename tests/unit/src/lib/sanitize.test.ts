@@ -10,9 +10,9 @@ describe('rich text sanitising', () => {
   });
 
   it('keeps formatting and opens external links safely', () => {
-    expect(sanitizeRichText('<p><strong>a</strong> <a href="https://e.example" target="_top">e</a> <a href="/faqs" rel="x">f</a></p>')).toBe(
-      '<p><strong>a</strong> <a href="https://e.example" target="_blank" rel="noopener noreferrer">e</a> <a href="/faqs">f</a></p>',
-    );
+    expect(
+      sanitizeRichText('<p><strong>a</strong> <a href="https://e.example" target="_top">e</a> <a href="/faqs" rel="x">f</a></p>'),
+    ).toBe('<p><strong>a</strong> <a href="https://e.example" target="_blank" rel="noopener noreferrer">e</a> <a href="/faqs">f</a></p>');
   });
 
   it('gives plain text for structured data', () => {

@@ -9,7 +9,14 @@ import {
   returnPath,
 } from '../../../../src/routes/guards.server';
 
-const CUSTOMER = { id: '7', title: null, firstName: 'Sara', lastName: 'Ali', phoneNumber: '+966500000000', emailAddress: 'sara@example.sa' };
+const CUSTOMER = {
+  id: '7',
+  title: null,
+  firstName: 'Sara',
+  lastName: 'Ali',
+  phoneNumber: '+966500000000',
+  emailAddress: 'sara@example.sa',
+};
 
 /** A Shop API that answers getCustomerData with `activeCustomer` (or the given body/status). */
 function shopApi(answer: { activeCustomer?: unknown; body?: unknown; status?: number } = {}) {
@@ -47,7 +54,9 @@ async function redirectOf(run: () => unknown): Promise<{ status: number; locatio
 describe('requireCustomer', () => {
   it('returns the signed-in customer, asking the Shop API once with the token as bearer (POST, the page language)', async () => {
     const fetch = shopApi({ activeCustomer: CUSTOMER });
-    await expect(requireCustomer(request('/en/profile', 'i18n_redirected=en; vendure_token=t1'), 'en', { fetch })).resolves.toEqual(CUSTOMER);
+    await expect(requireCustomer(request('/en/profile', 'i18n_redirected=en; vendure_token=t1'), 'en', { fetch })).resolves.toEqual(
+      CUSTOMER,
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
     expect(new URL(String(url)).pathname).toBe('/shop-api');
@@ -74,7 +83,9 @@ describe('requireCustomer', () => {
 
   it('names the page, not the data URL, on a client navigation (.data, _routes)', async () => {
     const fetch = shopApi();
-    const to = await redirectOf(() => requireCustomer(request('/en/checkout/ABC123.data?step=shipping&_routes=en.checkout'), 'en', { fetch }));
+    const to = await redirectOf(() =>
+      requireCustomer(request('/en/checkout/ABC123.data?step=shipping&_routes=en.checkout'), 'en', { fetch }),
+    );
     expect(to.location).toBe('/en/auth?redirect=%2Fcheckout%2FABC123%3Fstep%3Dshipping');
     const success = await redirectOf(() => requireCustomer(request('/checkout-success.data?order=ABC123'), 'ar', { fetch }));
     expect(success.location).toBe('/auth?redirect=%2Fcheckout-success%3Forder%3DABC123');
@@ -85,10 +96,12 @@ describe('requireCustomer', () => {
     expect((await redirectOf(() => requireCustomer(request('/profile', 'vendure_token=old'), 'ar', { fetch: none }))).location).toBe(
       '/auth?redirect=%2Fprofile',
     );
-    const forbidden = shopApi({ body: { data: null, errors: [{ message: 'You are not currently authorized', extensions: { code: 'FORBIDDEN' } }] } });
-    expect((await redirectOf(() => requireCustomer(request('/en/profile', 'vendure_token=old'), 'en', { fetch: forbidden }))).location).toBe(
-      '/en/auth?redirect=%2Fprofile',
-    );
+    const forbidden = shopApi({
+      body: { data: null, errors: [{ message: 'You are not currently authorized', extensions: { code: 'FORBIDDEN' } }] },
+    });
+    expect(
+      (await redirectOf(() => requireCustomer(request('/en/profile', 'vendure_token=old'), 'en', { fetch: forbidden }))).location,
+    ).toBe('/en/auth?redirect=%2Fprofile');
   });
 
   it('drops a return path that is not a plain path of this site', async () => {
@@ -101,7 +114,10 @@ describe('requireCustomer', () => {
     for (const fetch of [
       down(),
       shopApi({ status: 502, body: { errors: [{ message: 'Bad gateway' }] } }),
-      vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
     ]) {
       const error = (await thrown(() => requireCustomer(request('/en/profile', 'vendure_token=t1'), 'en', { fetch, timeoutMs: 20 }))) as {
         type?: string;
@@ -129,12 +145,15 @@ describe('requireGuest', () => {
       location: '/profile',
       cacheControl: 'private, no-store',
     });
-    expect((await redirectOf(() => requireGuest(request('/en/auth/login.data', 'vendure_token=t1'), 'en', { fetch }))).location).toBe('/en/profile');
+    expect((await redirectOf(() => requireGuest(request('/en/auth/login.data', 'vendure_token=t1'), 'en', { fetch }))).location).toBe(
+      '/en/profile',
+    );
   });
 
   it('sends a signed-in customer on to a safe return path, in the page locale, query kept', async () => {
     const fetch = shopApi({ activeCustomer: CUSTOMER });
-    const go = async (url: string, locale: 'ar' | 'en') => (await redirectOf(() => requireGuest(request(url, 'vendure_token=t1'), locale, { fetch }))).location;
+    const go = async (url: string, locale: 'ar' | 'en') =>
+      (await redirectOf(() => requireGuest(request(url, 'vendure_token=t1'), locale, { fetch }))).location;
     expect(await go('/en/auth?redirect=%2Fcheckout%2FABC123', 'en')).toBe('/en/checkout/ABC123');
     expect(await go('/auth?redirect=%2Fcheckout%2FABC123', 'ar')).toBe('/checkout/ABC123');
     expect(await go('/en/auth?redirect=%2Fen%2Fprofile%2Forders%3Fpage%3D2', 'en')).toBe('/en/profile/orders?page=2');
@@ -145,7 +164,9 @@ describe('requireGuest', () => {
     const fetch = shopApi({ activeCustomer: CUSTOMER });
     for (const hostile of ['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '/auth/login', '/en/auth']) {
       const url = `/en/auth?redirect=${encodeURIComponent(hostile)}`;
-      expect((await redirectOf(() => requireGuest(request(url, 'vendure_token=t1'), 'en', { fetch }))).location, hostile).toBe('/en/profile');
+      expect((await redirectOf(() => requireGuest(request(url, 'vendure_token=t1'), 'en', { fetch }))).location, hostile).toBe(
+        '/en/profile',
+      );
     }
   });
 
@@ -170,7 +191,9 @@ describe('requirePendingVerification', () => {
       '/en/auth?redirect=%2Fcheckout%2FABC',
     );
     expect((await redirectOf(() => requirePendingVerification(request('/en/auth/otp?redirect=%2F%2Fevil.com')))).location).toBe('/en/auth');
-    expect((await redirectOf(() => requirePendingVerification(request('/en/auth/otp', 'auth_pending=not-an-email')))).location).toBe('/en/auth');
+    expect((await redirectOf(() => requirePendingVerification(request('/en/auth/otp', 'auth_pending=not-an-email')))).location).toBe(
+      '/en/auth',
+    );
   });
 });
 

@@ -32,7 +32,14 @@ describe('canonical and hreflang', () => {
 });
 
 describe('pageMeta', () => {
-  const base = { title: 'About us', description: 'Who we are', siteName: 'Elegance Store', locale: 'en' as const, origin: ORIGIN, pathname: '/en/about' };
+  const base = {
+    title: 'About us',
+    description: 'Who we are',
+    siteName: 'Elegance Store',
+    locale: 'en' as const,
+    origin: ORIGIN,
+    pathname: '/en/about',
+  };
 
   it('renders title, description, canonical, alternates and Open Graph', () => {
     const tags = pageMeta(base);

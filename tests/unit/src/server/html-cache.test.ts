@@ -59,7 +59,17 @@ describe('personal pages (decision 012)', () => {
 
   it('knows them in both locales, as documents and as navigation data', () => {
     for (const path of personal) expect(isPersonalPath(path), path).toBe(true);
-    for (const path of ['/', '/en', '/auth', '/en/auth/login', '/en/auth/forget-password', '/products', '/profiles', '/checkoutx', '/en/cart']) {
+    for (const path of [
+      '/',
+      '/en',
+      '/auth',
+      '/en/auth/login',
+      '/en/auth/forget-password',
+      '/products',
+      '/profiles',
+      '/checkoutx',
+      '/en/cart',
+    ]) {
       expect(isPersonalPath(path), path).toBe(false);
     }
   });
@@ -223,7 +233,8 @@ describe('storefront page cache', () => {
     await new Promise((r) => front.close(r));
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { cookie: 'i18n_redirected=en', ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(base + path, { headers: { cookie: 'i18n_redirected=en', ...headers } });
 
   it('renders a page once and answers the next visitors from the cache, compressed and with an ETag', async () => {
     const before = renders;

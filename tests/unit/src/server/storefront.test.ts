@@ -157,7 +157,8 @@ async function racingUpstreamAndProxy() {
     socket.on('data', (chunk) => {
       requests++;
       received.push(chunk.toString('utf8').split('\r\n\r\n')[1] ?? '');
-      if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      if (requests === 1)
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
       else socket.destroy();
     });
   });
@@ -196,14 +197,56 @@ describe('which proxied requests may be sent twice (isReplayable)', () => {
     ['GET with a query document', 'GET', '/shop-api?query=%7B%20activeOrder%20%7B%20id%20%7D%20%7D', '', true],
     ['GET with a mutation document', 'GET', '/shop-api?query=mutation%20%7B%20logout%20%7B%20success%20%7D%20%7D', '', false],
     ['POST of a named query', 'POST', '/shop-api', json({ query: 'query ActiveOrder { activeOrder { id } }' }), true],
-    ['POST of a shorthand query with a fragment', 'POST', '/shop-api', json({ query: '{ activeOrder { ...O } } fragment O on Order { id }' }), true],
-    ['POST of a batch of queries', 'POST', '/shop-api', json([{ query: '{ a: activeOrder { id } }' }, { query: 'query { me { id } }' }]), true],
-    ['POST of addPaymentToOrder', 'POST', '/shop-api', json({ query: 'mutation AddPayment { addPaymentToOrder(input: { method: "tamara", metadata: {} }) { __typename } }' }), false],
-    ['POST of a mutation whose name reads like a query', 'POST', '/shop-api', json({ query: 'mutation query { logout { success } }' }), false],
-    ['POST of a query and a mutation in one document', 'POST', '/shop-api', json({ query: 'query A { me { id } } mutation B { logout { success } }', operationName: 'A' }), false],
-    ['POST of a batch with one mutation', 'POST', '/shop-api', json([{ query: '{ me { id } }' }, { query: 'mutation { logout { success } }' }]), false],
+    [
+      'POST of a shorthand query with a fragment',
+      'POST',
+      '/shop-api',
+      json({ query: '{ activeOrder { ...O } } fragment O on Order { id }' }),
+      true,
+    ],
+    [
+      'POST of a batch of queries',
+      'POST',
+      '/shop-api',
+      json([{ query: '{ a: activeOrder { id } }' }, { query: 'query { me { id } }' }]),
+      true,
+    ],
+    [
+      'POST of addPaymentToOrder',
+      'POST',
+      '/shop-api',
+      json({ query: 'mutation AddPayment { addPaymentToOrder(input: { method: "tamara", metadata: {} }) { __typename } }' }),
+      false,
+    ],
+    [
+      'POST of a mutation whose name reads like a query',
+      'POST',
+      '/shop-api',
+      json({ query: 'mutation query { logout { success } }' }),
+      false,
+    ],
+    [
+      'POST of a query and a mutation in one document',
+      'POST',
+      '/shop-api',
+      json({ query: 'query A { me { id } } mutation B { logout { success } }', operationName: 'A' }),
+      false,
+    ],
+    [
+      'POST of a batch with one mutation',
+      'POST',
+      '/shop-api',
+      json([{ query: '{ me { id } }' }, { query: 'mutation { logout { success } }' }]),
+      false,
+    ],
     ['POST of a subscription', 'POST', '/shop-api', json({ query: 'subscription { orderStateChanged { code } }' }), false],
-    ['POST of a persisted-query hash without the document', 'POST', '/shop-api', json({ extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } }), false],
+    [
+      'POST of a persisted-query hash without the document',
+      'POST',
+      '/shop-api',
+      json({ extensions: { persistedQuery: { version: 1, sha256Hash: 'abc' } } }),
+      false,
+    ],
     ['POST that is not JSON (a form callback)', 'POST', '/payments/callback/payfort', Buffer.from('status=14&amount=100'), false],
     ['POST of JSON that is not GraphQL', 'POST', '/payments/callback/tabby', json({ id: 'pay_1', status: 'AUTHORIZED' }), false],
     ['POST of a query that does not parse', 'POST', '/shop-api', json({ query: '{ activeOrder { id ' }), false],
@@ -239,7 +282,8 @@ describe('Shop API proxy and kept-alive upstream connections', () => {
       let requests = 0;
       socket.on('data', () => {
         requests++;
-        if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        if (requests === 1)
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
         else socket.destroy();
       });
     });

@@ -5,42 +5,42 @@ import { ErrorResult } from '@vendure/core/dist/common/error/generated-graphql-s
  * translates `message` through the key `errorResult.<message>` (see account.translations.ts).
  */
 export class VerificationCodeInvalidError extends ErrorResult {
-    readonly __typename = 'VerificationCodeInvalidError';
-    readonly errorCode = 'VERIFICATION_CODE_INVALID_ERROR' as any;
-    readonly message = 'VERIFICATION_CODE_INVALID_ERROR';
-    readonly attemptsLeft: number;
+  readonly __typename = 'VerificationCodeInvalidError';
+  readonly errorCode = 'VERIFICATION_CODE_INVALID_ERROR' as any;
+  readonly message = 'VERIFICATION_CODE_INVALID_ERROR';
+  readonly attemptsLeft: number;
 
-    constructor(input: { attemptsLeft: number }) {
-        super();
-        this.attemptsLeft = input.attemptsLeft;
-    }
+  constructor(input: { attemptsLeft: number }) {
+    super();
+    this.attemptsLeft = input.attemptsLeft;
+  }
 }
 
 export type CancelOrderErrorReason = 'CANCEL_ORDER_NOT_FOUND' | 'CANCEL_ORDER_NOT_CANCELLABLE';
 
 export class CancelOrderError extends ErrorResult {
-    readonly __typename = 'CancelOrderError';
-    readonly errorCode = 'CANCEL_ORDER_ERROR' as any;
-    readonly message: string;
-    readonly state: string | undefined;
+  readonly __typename = 'CancelOrderError';
+  readonly errorCode = 'CANCEL_ORDER_ERROR' as any;
+  readonly message: string;
+  readonly state: string | undefined;
 
-    constructor(reason: CancelOrderErrorReason, state?: string) {
-        super();
-        this.message = reason;
-        this.state = state;
-    }
+  constructor(reason: CancelOrderErrorReason, state?: string) {
+    super();
+    this.message = reason;
+    this.state = state;
+  }
 }
 
 export type UploadImageErrorReason = 'UPLOAD_IMAGE_TOO_LARGE' | 'UPLOAD_IMAGE_UNSUPPORTED_TYPE' | 'UPLOAD_IMAGE_EMPTY';
 
 export class UploadImageError extends ErrorResult {
-    readonly __typename = 'UploadImageError';
-    readonly errorCode = 'UPLOAD_IMAGE_ERROR' as any;
-    readonly message: string;
-    readonly maxSizeMb = 2;
+  readonly __typename = 'UploadImageError';
+  readonly errorCode = 'UPLOAD_IMAGE_ERROR' as any;
+  readonly message: string;
+  readonly maxSizeMb = 2;
 
-    constructor(reason: UploadImageErrorReason) {
-        super();
-        this.message = reason;
-    }
+  constructor(reason: UploadImageErrorReason) {
+    super();
+    this.message = reason;
+  }
 }

@@ -9,94 +9,87 @@ import { AccountCodeService, normalizeEmail } from '../services/account-code.ser
 
 @Resolver()
 export class AccountResolver {
-    constructor(
-        private readonly accountCodes: AccountCodeService,
-        private readonly sessionService: SessionService,
-        private readonly configService: ConfigService,
-        private readonly rateLimit: RateLimitService,
-    ) {}
+  constructor(
+    private readonly accountCodes: AccountCodeService,
+    private readonly sessionService: SessionService,
+    private readonly configService: ConfigService,
+    private readonly rateLimit: RateLimitService,
+  ) {}
 
-    @Mutation()
-    @Allow(Permission.Public)
-    async createSession(@Ctx() ctx: RequestContext, @Context('req') req: Request, @Context('res') res: Response) {
-        const session = await this.sessionService.createAnonymousSession();
-        setSessionToken({
-            req,
-            res,
-            authOptions: this.configService.authOptions,
-            rememberMe: false,
-            sessionToken: session.token,
-        });
-        return { token: session.token };
-    }
+  @Mutation()
+  @Allow(Permission.Public)
+  async createSession(@Ctx() ctx: RequestContext, @Context('req') req: Request, @Context('res') res: Response) {
+    const session = await this.sessionService.createAnonymousSession();
+    setSessionToken({
+      req,
+      res,
+      authOptions: this.configService.authOptions,
+      rememberMe: false,
+      sessionToken: session.token,
+    });
+    return { token: session.token };
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Public)
-    async verifyAccount(
-        @Ctx() ctx: RequestContext,
-        @Args() args: { code: string; email: string; password?: string | null },
-        @Context('req') req: Request,
-        @Context('res') res: Response,
-    ) {
-        const ip = clientIp(req);
-        const limited = await this.rateLimit.consumeAll([
-            { key: `verifyAccount:ip:${ip}`, rule: accountRateLimits.verifyAccount.perIp },
-            { key: `verifyAccount:email:${normalizeEmail(args.email)}`, rule: accountRateLimits.verifyAccount.perEmail },
-        ]);
-        if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-        return this.accountCodes.verifyAccount(ctx, req, res, args);
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Public)
+  async verifyAccount(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { code: string; email: string; password?: string | null },
+    @Context('req') req: Request,
+    @Context('res') res: Response,
+  ) {
+    const ip = clientIp(req);
+    const limited = await this.rateLimit.consumeAll([
+      { key: `verifyAccount:ip:${ip}`, rule: accountRateLimits.verifyAccount.perIp },
+      { key: `verifyAccount:email:${normalizeEmail(args.email)}`, rule: accountRateLimits.verifyAccount.perEmail },
+    ]);
+    if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
+    return this.accountCodes.verifyAccount(ctx, req, res, args);
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Public)
-    async refreshVerify(@Ctx() ctx: RequestContext, @Args() args: { emailAddress: string }) {
-        // HTTP 429 limits: see accountHttpLimits (common plugin).
-        await this.accountCodes.refreshVerify(ctx, args.emailAddress);
-        return { success: true };
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Public)
+  async refreshVerify(@Ctx() ctx: RequestContext, @Args() args: { emailAddress: string }) {
+    // HTTP 429 limits: see accountHttpLimits (common plugin).
+    await this.accountCodes.refreshVerify(ctx, args.emailAddress);
+    return { success: true };
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Public)
-    async requestPasswordResetCode(@Ctx() ctx: RequestContext, @Args() args: { emailAddress: string }) {
-        await this.accountCodes.requestPasswordResetCode(ctx, args.emailAddress);
-        return { success: true };
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Public)
+  async requestPasswordResetCode(@Ctx() ctx: RequestContext, @Args() args: { emailAddress: string }) {
+    await this.accountCodes.requestPasswordResetCode(ctx, args.emailAddress);
+    return { success: true };
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Public)
-    async verifyForgetpasswordCode(
-        @Ctx() ctx: RequestContext,
-        @Args() args: { code: string; email: string },
-        @Context('req') req: Request,
-    ) {
-        const ip = clientIp(req);
-        const rules = accountRateLimits.verifyForgetpasswordCode;
-        const limited = await this.rateLimit.consumeAll([
-            { key: `verifyForgetpasswordCode:ip:${ip}`, rule: rules.perIp },
-            { key: `verifyForgetpasswordCode:email:${normalizeEmail(args.email)}`, rule: rules.perEmail },
-        ]);
-        if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-        return this.accountCodes.verifyForgetPasswordCode(ctx, args);
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Public)
+  async verifyForgetpasswordCode(@Ctx() ctx: RequestContext, @Args() args: { code: string; email: string }, @Context('req') req: Request) {
+    const ip = clientIp(req);
+    const rules = accountRateLimits.verifyForgetpasswordCode;
+    const limited = await this.rateLimit.consumeAll([
+      { key: `verifyForgetpasswordCode:ip:${ip}`, rule: rules.perIp },
+      { key: `verifyForgetpasswordCode:email:${normalizeEmail(args.email)}`, rule: rules.perEmail },
+    ]);
+    if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
+    return this.accountCodes.verifyForgetPasswordCode(ctx, args);
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Public)
-    async changeUserPassword(
-        @Ctx() ctx: RequestContext,
-        @Args() args: { resetToken: string; password: string },
-        @Context('req') req: Request,
-        @Context('res') res: Response,
-    ) {
-        const limited = await this.rateLimit.consume(
-            `changeUserPassword:ip:${clientIp(req)}`,
-            accountRateLimits.changeUserPassword.perIp,
-        );
-        if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-        return this.accountCodes.changeUserPassword(ctx, req, res, args.resetToken, args.password);
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Public)
+  async changeUserPassword(
+    @Ctx() ctx: RequestContext,
+    @Args() args: { resetToken: string; password: string },
+    @Context('req') req: Request,
+    @Context('res') res: Response,
+  ) {
+    const limited = await this.rateLimit.consume(`changeUserPassword:ip:${clientIp(req)}`, accountRateLimits.changeUserPassword.perIp);
+    if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
+    return this.accountCodes.changeUserPassword(ctx, req, res, args.resetToken, args.password);
+  }
 }

@@ -10,31 +10,31 @@ import { OrderCancelService } from '../services/order-cancel.service';
 
 @Resolver()
 export class CustomerActionsResolver {
-    constructor(
-        private readonly uploads: ImageUploadService,
-        private readonly cancels: OrderCancelService,
-        private readonly customerService: CustomerService,
-        private readonly rateLimit: RateLimitService,
-    ) {}
+  constructor(
+    private readonly uploads: ImageUploadService,
+    private readonly cancels: OrderCancelService,
+    private readonly customerService: CustomerService,
+    private readonly rateLimit: RateLimitService,
+  ) {}
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Owner)
-    async uploadImage(@Ctx() ctx: RequestContext, @Args() args: { file: any }, @Context('req') req: Request) {
-        const customer = await requireActiveCustomer(ctx, this.customerService);
-        const rules = accountRateLimits.uploadImage;
-        const limited = await this.rateLimit.consumeAll([
-            { key: `uploadImage:ip:${clientIp(req)}`, rule: rules.perIp },
-            { key: `uploadImage:customer:${String(customer.id)}`, rule: rules.perCustomer },
-        ]);
-        if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-        return this.uploads.upload(ctx, args.file);
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Owner)
+  async uploadImage(@Ctx() ctx: RequestContext, @Args() args: { file: any }, @Context('req') req: Request) {
+    const customer = await requireActiveCustomer(ctx, this.customerService);
+    const rules = accountRateLimits.uploadImage;
+    const limited = await this.rateLimit.consumeAll([
+      { key: `uploadImage:ip:${clientIp(req)}`, rule: rules.perIp },
+      { key: `uploadImage:customer:${String(customer.id)}`, rule: rules.perCustomer },
+    ]);
+    if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
+    return this.uploads.upload(ctx, args.file);
+  }
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.Owner)
-    cancelOrder(@Ctx() ctx: RequestContext, @Args() args: { input: { orderCode: string; reason?: string | null } }) {
-        return this.cancels.cancel(ctx, args.input);
-    }
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.Owner)
+  cancelOrder(@Ctx() ctx: RequestContext, @Args() args: { input: { orderCode: string; reason?: string | null } }) {
+    return this.cancels.cancel(ctx, args.input);
+  }
 }

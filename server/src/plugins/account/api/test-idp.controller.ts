@@ -11,48 +11,48 @@ import { TestIdpService } from '../services/test-idp.service';
  */
 @Controller('test-idp')
 export class TestIdpController {
-    constructor(
-        private readonly idp: TestIdpService,
-        @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
-    ) {}
+  constructor(
+    private readonly idp: TestIdpService,
+    @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
+  ) {}
 
-    @Get('.well-known/jwks.json')
-    jwks() {
-        this.assertEnabled();
-        return this.idp.jwks();
-    }
+  @Get('.well-known/jwks.json')
+  jwks() {
+    this.assertEnabled();
+    return this.idp.jwks();
+  }
 
-    @Get('.well-known/openid-configuration')
-    discovery() {
-        this.assertEnabled();
-        return {
-            issuer: this.idp.issuer,
-            jwks_uri: '/test-idp/.well-known/jwks.json',
-            token_endpoint: '/test-idp/token',
-            id_token_signing_alg_values_supported: ['RS256'],
-        };
-    }
+  @Get('.well-known/openid-configuration')
+  discovery() {
+    this.assertEnabled();
+    return {
+      issuer: this.idp.issuer,
+      jwks_uri: '/test-idp/.well-known/jwks.json',
+      token_endpoint: '/test-idp/token',
+      id_token_signing_alg_values_supported: ['RS256'],
+    };
+  }
 
-    /** Body: { email, emailVerified?, name?, givenName?, familyName?, sub? } → { id_token }. */
-    @Post('token')
-    @HttpCode(200)
-    async token(@Body() body: Record<string, unknown>) {
-        this.assertEnabled();
-        const email = typeof body?.email === 'string' ? body.email.trim() : '';
-        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new BadRequestException('email is required');
-        const str = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : undefined);
-        const id_token = await this.idp.issueIdToken({
-            email,
-            emailVerified: body.emailVerified === undefined ? true : body.emailVerified === true,
-            name: str(body.name),
-            givenName: str(body.givenName),
-            familyName: str(body.familyName),
-            sub: str(body.sub),
-        });
-        return { id_token, token_type: 'id_token', issuer: this.idp.issuer, audience: this.idp.audience };
-    }
+  /** Body: { email, emailVerified?, name?, givenName?, familyName?, sub? } → { id_token }. */
+  @Post('token')
+  @HttpCode(200)
+  async token(@Body() body: Record<string, unknown>) {
+    this.assertEnabled();
+    const email = typeof body?.email === 'string' ? body.email.trim() : '';
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new BadRequestException('email is required');
+    const str = (v: unknown) => (typeof v === 'string' && v.length <= 200 ? v : undefined);
+    const id_token = await this.idp.issueIdToken({
+      email,
+      emailVerified: body.emailVerified === undefined ? true : body.emailVerified === true,
+      name: str(body.name),
+      givenName: str(body.givenName),
+      familyName: str(body.familyName),
+      sub: str(body.sub),
+    });
+    return { id_token, token_type: 'id_token', issuer: this.idp.issuer, audience: this.idp.audience };
+  }
 
-    private assertEnabled() {
-        if (!this.options.testIdpEnabled) throw new NotFoundException();
-    }
+  private assertEnabled() {
+    if (!this.options.testIdpEnabled) throw new NotFoundException();
+  }
 }

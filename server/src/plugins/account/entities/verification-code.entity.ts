@@ -12,31 +12,31 @@ export type VerificationCodePurpose = 'verify-account' | 'password-reset' | 'shi
 @Entity()
 @Index(['purpose', 'subject'])
 export class VerificationCode extends VendureEntity {
-    constructor(input?: DeepPartial<VerificationCode>) {
-        super(input);
-    }
+  constructor(input?: DeepPartial<VerificationCode>) {
+    super(input);
+  }
 
-    @Column({ type: 'varchar', length: 32 })
-    purpose: VerificationCodePurpose;
+  @Column({ type: 'varchar', length: 32 })
+  purpose: VerificationCodePurpose;
 
-    /** Lower-cased e-mail address (account, password reset) or `address:<id>`. */
-    @Column({ type: 'varchar', length: 320 })
-    subject: string;
+  /** Lower-cased e-mail address (account, password reset) or `address:<id>`. */
+  @Column({ type: 'varchar', length: 320 })
+  subject: string;
 
-    @Column({ type: 'varchar', length: 128 })
-    codeHash: string;
+  @Column({ type: 'varchar', length: 128 })
+  codeHash: string;
 
-    /** Core's verification or password-reset token the code unlocks (null for address codes). */
-    @Column({ type: 'varchar', length: 255, nullable: true })
-    coreToken: string | null;
+  /** Core's verification or password-reset token the code unlocks (null for address codes). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  coreToken: string | null;
 
-    @Column({ type: Date })
-    expiresAt: Date;
+  @Column({ type: Date })
+  expiresAt: Date;
 
-    @Column({ type: 'int' })
-    attemptsLeft: number;
+  @Column({ type: 'int' })
+  attemptsLeft: number;
 
-    /** Set once the right code was presented; a consumed code cannot be used again. */
-    @Column({ type: Date, nullable: true })
-    consumedAt: Date | null;
+  /** Set once the right code was presented; a consumed code cannot be used again. */
+  @Column({ type: Date, nullable: true })
+  consumedAt: Date | null;
 }

@@ -10,20 +10,20 @@ type ImageKind = { ext: 'jpg' | 'png' | 'webp'; mime: string };
 
 /** Type by content, never by the client's filename or Content-Type. */
 export function sniffImage(buf: Buffer): ImageKind | undefined {
-    if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
-    if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-        return { ext: 'png', mime: 'image/png' };
-    }
-    if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') {
-        return { ext: 'webp', mime: 'image/webp' };
-    }
-    return undefined;
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { ext: 'png', mime: 'image/png' };
+  }
+  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') {
+    return { ext: 'webp', mime: 'image/webp' };
+  }
+  return undefined;
 }
 
 interface FileUpload {
-    filename: string;
-    mimetype: string;
-    createReadStream: () => Readable;
+  filename: string;
+  mimetype: string;
+  createReadStream: () => Readable;
 }
 
 /**
@@ -33,57 +33,57 @@ interface FileUpload {
  */
 @Injectable()
 export class ImageUploadService {
-    constructor(
-        private readonly assetService: AssetService,
-        private readonly configService: ConfigService,
-        @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
-    ) {}
+  constructor(
+    private readonly assetService: AssetService,
+    private readonly configService: ConfigService,
+    @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
+  ) {}
 
-    async upload(ctx: RequestContext, file: Promise<FileUpload> | FileUpload) {
-        const upload = await file;
-        const read = await readLimited(upload.createReadStream(), this.options.maxUploadBytes);
-        if (read === 'too-large') return new UploadImageError('UPLOAD_IMAGE_TOO_LARGE');
-        if (!read.length) return new UploadImageError('UPLOAD_IMAGE_EMPTY');
-        const kind = sniffImage(read);
-        if (!kind) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
+  async upload(ctx: RequestContext, file: Promise<FileUpload> | FileUpload) {
+    const upload = await file;
+    const read = await readLimited(upload.createReadStream(), this.options.maxUploadBytes);
+    if (read === 'too-large') return new UploadImageError('UPLOAD_IMAGE_TOO_LARGE');
+    if (!read.length) return new UploadImageError('UPLOAD_IMAGE_EMPTY');
+    const kind = sniffImage(read);
+    if (!kind) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
 
-        const name = `customer-upload-${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
-        const asset = await this.assetService.createFromFileStream(Readable.from(read), name, ctx);
-        if ('errorCode' in asset) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
-        return {
-            __typename: 'UploadedImage' as const,
-            id: asset.id,
-            name: asset.name,
-            fileSize: asset.fileSize,
-            source: this.url(ctx, asset.source),
-            preview: this.url(ctx, asset.preview),
-        };
-    }
+    const name = `customer-upload-${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
+    const asset = await this.assetService.createFromFileStream(Readable.from(read), name, ctx);
+    if ('errorCode' in asset) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
+    return {
+      __typename: 'UploadedImage' as const,
+      id: asset.id,
+      name: asset.name,
+      fileSize: asset.fileSize,
+      source: this.url(ctx, asset.source),
+      preview: this.url(ctx, asset.preview),
+    };
+  }
 
-    /** UploadedImage is not the Asset type, so core's asset URL interceptor does not apply. */
-    private url(ctx: RequestContext, identifier: string) {
-        const strategy = this.configService.assetOptions.assetStorageStrategy;
-        return strategy.toAbsoluteUrl && ctx.req ? strategy.toAbsoluteUrl(ctx.req, identifier) : identifier;
-    }
+  /** UploadedImage is not the Asset type, so core's asset URL interceptor does not apply. */
+  private url(ctx: RequestContext, identifier: string) {
+    const strategy = this.configService.assetOptions.assetStorageStrategy;
+    return strategy.toAbsoluteUrl && ctx.req ? strategy.toAbsoluteUrl(ctx.req, identifier) : identifier;
+  }
 }
 
 async function readLimited(stream: Readable, max: number): Promise<Buffer | 'too-large'> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-        for await (const chunk of stream) {
-            const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-            size += b.length;
-            if (size > max) {
-                stream.destroy();
-                return 'too-large';
-            }
-            chunks.push(b);
-        }
-    } catch (e) {
-        // graphql-upload aborts the stream when the request exceeds uploadMaxFileSize.
-        if ((e as any)?.status === 413 || /exceeds|limit/i.test(String((e as Error)?.message))) return 'too-large';
-        throw e;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += b.length;
+      if (size > max) {
+        stream.destroy();
+        return 'too-large';
+      }
+      chunks.push(b);
     }
-    return Buffer.concat(chunks);
+  } catch (e) {
+    // graphql-upload aborts the stream when the request exceeds uploadMaxFileSize.
+    if ((e as any)?.status === 413 || /exceeds|limit/i.test(String((e as Error)?.message))) return 'too-large';
+    throw e;
+  }
+  return Buffer.concat(chunks);
 }

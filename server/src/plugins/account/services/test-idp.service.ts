@@ -7,14 +7,14 @@ export const TEST_IDP_ISSUER_DEFAULT = 'urn:elegance:test-idp';
 export const TEST_IDP_AUDIENCE_DEFAULT = 'elegance-storefront';
 
 export interface TestIdpTokenRequest {
-    email: string;
-    emailVerified?: boolean;
-    name?: string;
-    givenName?: string;
-    familyName?: string;
-    sub?: string;
-    audience?: string;
-    expiresInSeconds?: number;
+  email: string;
+  emailVerified?: boolean;
+  name?: string;
+  givenName?: string;
+  familyName?: string;
+  sub?: string;
+  audience?: string;
+  expiresInSeconds?: number;
 }
 
 /**
@@ -26,49 +26,49 @@ export interface TestIdpTokenRequest {
  */
 @Injectable()
 export class TestIdpService {
-    readonly issuer = process.env.TEST_IDP_ISSUER || TEST_IDP_ISSUER_DEFAULT;
-    readonly audience = process.env.TEST_IDP_CLIENT_ID || TEST_IDP_AUDIENCE_DEFAULT;
-    private keys?: Promise<{ privateKey: Jose.CryptoKey | Jose.KeyObject | Uint8Array; publicJwk: Jose.JWK }>;
+  readonly issuer = process.env.TEST_IDP_ISSUER || TEST_IDP_ISSUER_DEFAULT;
+  readonly audience = process.env.TEST_IDP_CLIENT_ID || TEST_IDP_AUDIENCE_DEFAULT;
+  private keys?: Promise<{ privateKey: Jose.CryptoKey | Jose.KeyObject | Uint8Array; publicJwk: Jose.JWK }>;
 
-    private loadKeys() {
-        this.keys ??= (async () => {
-            const jose = await loadJose();
-            const configured = process.env.TEST_IDP_PRIVATE_JWK;
-            if (configured) {
-                const jwk = JSON.parse(configured) as Jose.JWK;
-                const privateKey = await jose.importJWK(jwk, 'RS256');
-                const { d, p, q, dp, dq, qi, ...publicJwk } = jwk;
-                return { privateKey, publicJwk: { ...publicJwk, kid: jwk.kid ?? 'test-idp-1', alg: 'RS256', use: 'sig' } };
-            }
-            const { privateKey, publicKey } = await jose.generateKeyPair('RS256', { extractable: true });
-            const publicJwk = await jose.exportJWK(publicKey);
-            return { privateKey, publicJwk: { ...publicJwk, kid: randomUUID(), alg: 'RS256', use: 'sig' } };
-        })();
-        return this.keys;
-    }
+  private loadKeys() {
+    this.keys ??= (async () => {
+      const jose = await loadJose();
+      const configured = process.env.TEST_IDP_PRIVATE_JWK;
+      if (configured) {
+        const jwk = JSON.parse(configured) as Jose.JWK;
+        const privateKey = await jose.importJWK(jwk, 'RS256');
+        const { d, p, q, dp, dq, qi, ...publicJwk } = jwk;
+        return { privateKey, publicJwk: { ...publicJwk, kid: jwk.kid ?? 'test-idp-1', alg: 'RS256', use: 'sig' } };
+      }
+      const { privateKey, publicKey } = await jose.generateKeyPair('RS256', { extractable: true });
+      const publicJwk = await jose.exportJWK(publicKey);
+      return { privateKey, publicJwk: { ...publicJwk, kid: randomUUID(), alg: 'RS256', use: 'sig' } };
+    })();
+    return this.keys;
+  }
 
-    async jwks(): Promise<{ keys: Jose.JWK[] }> {
-        const { publicJwk } = await this.loadKeys();
-        return { keys: [publicJwk] };
-    }
+  async jwks(): Promise<{ keys: Jose.JWK[] }> {
+    const { publicJwk } = await this.loadKeys();
+    return { keys: [publicJwk] };
+  }
 
-    async issueIdToken(req: TestIdpTokenRequest): Promise<string> {
-        const jose = await loadJose();
-        const { privateKey, publicJwk } = await this.loadKeys();
-        const email = req.email.trim().toLowerCase();
-        return new jose.SignJWT({
-            email,
-            email_verified: req.emailVerified ?? true,
-            name: req.name,
-            given_name: req.givenName,
-            family_name: req.familyName,
-        })
-            .setProtectedHeader({ alg: 'RS256', kid: publicJwk.kid, typ: 'JWT' })
-            .setIssuer(this.issuer)
-            .setAudience(req.audience ?? this.audience)
-            .setSubject(req.sub ?? `test|${email}`)
-            .setIssuedAt()
-            .setExpirationTime(`${req.expiresInSeconds ?? 600}s`)
-            .sign(privateKey);
-    }
+  async issueIdToken(req: TestIdpTokenRequest): Promise<string> {
+    const jose = await loadJose();
+    const { privateKey, publicJwk } = await this.loadKeys();
+    const email = req.email.trim().toLowerCase();
+    return new jose.SignJWT({
+      email,
+      email_verified: req.emailVerified ?? true,
+      name: req.name,
+      given_name: req.givenName,
+      family_name: req.familyName,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: publicJwk.kid, typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setAudience(req.audience ?? this.audience)
+      .setSubject(req.sub ?? `test|${email}`)
+      .setIssuedAt()
+      .setExpirationTime(`${req.expiresInSeconds ?? 600}s`)
+      .sign(privateKey);
+  }
 }

@@ -7,201 +7,196 @@ import gql from 'graphql-tag';
  * the names of the types implementing ErrorResult.
  */
 export const shopApiExtensions = gql`
-    type OverallRating {
-        overallRate: Float!
-        totalCount: Int!
-        rateInfo: [RateInfo!]!
-    }
-    type RateInfo {
-        rate: Int!
-        count: Int!
-    }
-    extend type Product {
-        isFav: Boolean!
-        isNew: Boolean!
-        overallRating: OverallRating!
-        category: FacetValue
-        subCategory: FacetValue
-        brand: FacetValue
-    }
-    extend type ProductVariant {
-        inStock: Boolean!
-        discountAmount: Int!
-    }
-    extend type FacetValue {
-        subCategories: [FacetValue!]!
-        productCount: Int!
-    }
-    type HomeProducts {
-        newArrivals: [Product!]!
-        specialOffers: [Product!]!
-    }
-    type RelatedProducts {
-        sameBrand: [Product!]!
-        mostWatched: [Product!]!
-    }
-    input RelatedProductsInput {
-        productId: ID!
-        take: Int
-    }
-    enum ProductSortKey {
-        NEWEST
-        PRICE_ASC
-        PRICE_DESC
-        MOST_WATCHED
-    }
-    input ProductFilterInput {
-        categoryCode: String
-        subCategoryCode: String
-        brandCode: String
-        facetValueCodes: [String!]
-        colorCodes: [String!]
-        minPrice: Int
-        maxPrice: Int
-        term: String
-        sort: ProductSortKey
-        skip: Int
-        take: Int
-    }
-    type ProductPage {
-        items: [Product!]!
-        totalItems: Int!
-    }
-    type ColorFilter {
-        code: String!
-        name: String!
-        colorCode: String!
-    }
-    type FilterBar {
-        minPrice: Int!
-        maxPrice: Int!
-        maxValue: Int!
-        colors: [ColorFilter!]!
-        brands: [FacetValue!]!
-        subCategories: [FacetValue!]!
-    }
-    type HomeFacet {
-        facetValue: FacetValue!
-        products: [Product!]!
-    }
-    input VariantFilterInput {
-        productId: ID!
-        optionIds: [ID!]!
-    }
-    type ReviewAuthor {
-        name: String!
-    }
-    type ProductReview {
-        id: ID!
-        createdAt: DateTime!
-        summary: String!
-        body: String!
-        rating: Int!
-        authorName: String!
-        isAuthor: Boolean!
-        state: String!
-    }
-    type ProductReviewList {
-        items: [ProductReview!]!
-        totalItems: Int!
-    }
-    input ReviewListOptions {
-        skip: Int
-        take: Int
-    }
-    input SubmitProductReviewInput {
-        productId: ID!
-        orderLineId: ID!
-        rating: Int!
-        summary: String!
-        body: String!
-    }
-    type ReviewNotAllowedError implements ErrorResult {
-        errorCode: ErrorCode!
-        message: String!
-    }
-    type ReviewAlreadySubmittedError implements ErrorResult {
-        errorCode: ErrorCode!
-        message: String!
-    }
-    type ReviewInputError implements ErrorResult {
-        errorCode: ErrorCode!
-        message: String!
-        field: String!
-    }
-    union SubmitProductReviewResult =
-          ProductReview
-        | ReviewNotAllowedError
-        | ReviewAlreadySubmittedError
-        | ReviewInputError
-        | RateLimitError
-    type ToggleFavResult {
-        productId: ID!
-        isFav: Boolean!
-        count: Int!
-    }
-    extend type OrderLine {
-        orderLineHasReview: Boolean!
-    }
-    extend type Query {
-        homeProducts(take: Int): HomeProducts!
-        relatedOfSingleProduct(options: RelatedProductsInput!): RelatedProducts!
-        productByFacetValue(input: ProductFilterInput!): ProductPage!
-        productByFilter(options: ProductFilterInput!): ProductPage!
-        filterBarProducts(input: ProductFilterInput): FilterBar!
-        searchProducts(term: String!, skip: Int, take: Int): ProductPage!
-        productReviews(productId: ID!, options: ReviewListOptions): ProductReviewList!
-        homeFacets: [HomeFacet!]!
-        headerFacets: [FacetValue!]!
-        facetValueByCode(code: String!, facetCode: String): FacetValue
-        facetSubCategories(code: String!): [FacetValue!]!
-        brands: [FacetValue!]!
-        customerWishList(options: ReviewListOptions): ProductPage!
-        wishListLength: Int!
-    }
-    extend type Mutation {
-        productVariantFilter(input: VariantFilterInput!): ProductVariant
-        recordProductView(productId: ID!): Boolean!
-        toggleFav(productId: ID!): ToggleFavResult!
-        mergeWishList(productIds: [ID!]!): Int!
-        submitProductReview(input: SubmitProductReviewInput!): SubmitProductReviewResult!
-    }
+  type OverallRating {
+    overallRate: Float!
+    totalCount: Int!
+    rateInfo: [RateInfo!]!
+  }
+  type RateInfo {
+    rate: Int!
+    count: Int!
+  }
+  extend type Product {
+    isFav: Boolean!
+    isNew: Boolean!
+    overallRating: OverallRating!
+    category: FacetValue
+    subCategory: FacetValue
+    brand: FacetValue
+  }
+  extend type ProductVariant {
+    inStock: Boolean!
+    discountAmount: Int!
+  }
+  extend type FacetValue {
+    subCategories: [FacetValue!]!
+    productCount: Int!
+  }
+  type HomeProducts {
+    newArrivals: [Product!]!
+    specialOffers: [Product!]!
+  }
+  type RelatedProducts {
+    sameBrand: [Product!]!
+    mostWatched: [Product!]!
+  }
+  input RelatedProductsInput {
+    productId: ID!
+    take: Int
+  }
+  enum ProductSortKey {
+    NEWEST
+    PRICE_ASC
+    PRICE_DESC
+    MOST_WATCHED
+  }
+  input ProductFilterInput {
+    categoryCode: String
+    subCategoryCode: String
+    brandCode: String
+    facetValueCodes: [String!]
+    colorCodes: [String!]
+    minPrice: Int
+    maxPrice: Int
+    term: String
+    sort: ProductSortKey
+    skip: Int
+    take: Int
+  }
+  type ProductPage {
+    items: [Product!]!
+    totalItems: Int!
+  }
+  type ColorFilter {
+    code: String!
+    name: String!
+    colorCode: String!
+  }
+  type FilterBar {
+    minPrice: Int!
+    maxPrice: Int!
+    maxValue: Int!
+    colors: [ColorFilter!]!
+    brands: [FacetValue!]!
+    subCategories: [FacetValue!]!
+  }
+  type HomeFacet {
+    facetValue: FacetValue!
+    products: [Product!]!
+  }
+  input VariantFilterInput {
+    productId: ID!
+    optionIds: [ID!]!
+  }
+  type ReviewAuthor {
+    name: String!
+  }
+  type ProductReview {
+    id: ID!
+    createdAt: DateTime!
+    summary: String!
+    body: String!
+    rating: Int!
+    authorName: String!
+    isAuthor: Boolean!
+    state: String!
+  }
+  type ProductReviewList {
+    items: [ProductReview!]!
+    totalItems: Int!
+  }
+  input ReviewListOptions {
+    skip: Int
+    take: Int
+  }
+  input SubmitProductReviewInput {
+    productId: ID!
+    orderLineId: ID!
+    rating: Int!
+    summary: String!
+    body: String!
+  }
+  type ReviewNotAllowedError implements ErrorResult {
+    errorCode: ErrorCode!
+    message: String!
+  }
+  type ReviewAlreadySubmittedError implements ErrorResult {
+    errorCode: ErrorCode!
+    message: String!
+  }
+  type ReviewInputError implements ErrorResult {
+    errorCode: ErrorCode!
+    message: String!
+    field: String!
+  }
+  union SubmitProductReviewResult = ProductReview | ReviewNotAllowedError | ReviewAlreadySubmittedError | ReviewInputError | RateLimitError
+  type ToggleFavResult {
+    productId: ID!
+    isFav: Boolean!
+    count: Int!
+  }
+  extend type OrderLine {
+    orderLineHasReview: Boolean!
+  }
+  extend type Query {
+    homeProducts(take: Int): HomeProducts!
+    relatedOfSingleProduct(options: RelatedProductsInput!): RelatedProducts!
+    productByFacetValue(input: ProductFilterInput!): ProductPage!
+    productByFilter(options: ProductFilterInput!): ProductPage!
+    filterBarProducts(input: ProductFilterInput): FilterBar!
+    searchProducts(term: String!, skip: Int, take: Int): ProductPage!
+    productReviews(productId: ID!, options: ReviewListOptions): ProductReviewList!
+    homeFacets: [HomeFacet!]!
+    headerFacets: [FacetValue!]!
+    facetValueByCode(code: String!, facetCode: String): FacetValue
+    facetSubCategories(code: String!): [FacetValue!]!
+    brands: [FacetValue!]!
+    customerWishList(options: ReviewListOptions): ProductPage!
+    wishListLength: Int!
+  }
+  extend type Mutation {
+    productVariantFilter(input: VariantFilterInput!): ProductVariant
+    recordProductView(productId: ID!): Boolean!
+    toggleFav(productId: ID!): ToggleFavResult!
+    mergeWishList(productIds: [ID!]!): Int!
+    submitProductReview(input: SubmitProductReviewInput!): SubmitProductReviewResult!
+  }
 `;
 
 /** Moderation of reviews in the Admin API. */
 export const adminApiExtensions = gql`
-    enum ProductReviewState {
-        pending
-        approved
-        rejected
-    }
-    type ProductReview implements Node {
-        id: ID!
-        createdAt: DateTime!
-        updatedAt: DateTime!
-        product: Product!
-        productId: ID!
-        customer: Customer
-        customerId: ID
-        orderLineId: ID
-        rating: Int!
-        summary: String!
-        body: String!
-        authorName: String!
-        state: String!
-        languageCode: String!
-    }
-    type ProductReviewList implements PaginatedList {
-        items: [ProductReview!]!
-        totalItems: Int!
-    }
-    # Generated by Vendure: ProductReviewListOptions (filter/sort on the scalar fields).
-    input ProductReviewListOptions
-    extend type Query {
-        productReviews(options: ProductReviewListOptions): ProductReviewList!
-        productReview(id: ID!): ProductReview
-    }
-    extend type Mutation {
-        updateProductReviewState(id: ID!, state: ProductReviewState!): ProductReview!
-    }
+  enum ProductReviewState {
+    pending
+    approved
+    rejected
+  }
+  type ProductReview implements Node {
+    id: ID!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    product: Product!
+    productId: ID!
+    customer: Customer
+    customerId: ID
+    orderLineId: ID
+    rating: Int!
+    summary: String!
+    body: String!
+    authorName: String!
+    state: String!
+    languageCode: String!
+  }
+  type ProductReviewList implements PaginatedList {
+    items: [ProductReview!]!
+    totalItems: Int!
+  }
+  # Generated by Vendure: ProductReviewListOptions (filter/sort on the scalar fields).
+  input ProductReviewListOptions
+  extend type Query {
+    productReviews(options: ProductReviewListOptions): ProductReviewList!
+    productReview(id: ID!): ProductReview
+  }
+  extend type Mutation {
+    updateProductReviewState(id: ID!, state: ProductReviewState!): ProductReview!
+  }
 `;

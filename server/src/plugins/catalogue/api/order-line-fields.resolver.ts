@@ -5,10 +5,10 @@ import { ProductReviewService } from '../services/product-review.service';
 
 @Resolver('OrderLine')
 export class OrderLineFieldsResolver {
-    constructor(private readonly reviews: ProductReviewService) {}
+  constructor(private readonly reviews: ProductReviewService) {}
 
-    @ResolveField()
-    orderLineHasReview(@Ctx() ctx: RequestContext, @Parent() line: OrderLine): Promise<boolean> {
-        return this.reviews.orderLineHasReview(ctx, line.id);
-    }
+  @ResolveField()
+  orderLineHasReview(@Ctx() ctx: RequestContext, @Parent() line: OrderLine): Promise<boolean> {
+    return this.reviews.orderLineHasReview(ctx, line.id);
+  }
 }

@@ -8,39 +8,39 @@ import { WishlistService } from '../services/wishlist.service';
 /** Computed Product fields of the Shop API; each is batched per request for product lists. */
 @Resolver('Product')
 export class ProductFieldsResolver {
-    constructor(
-        private readonly wishlist: WishlistService,
-        private readonly reviews: ProductReviewService,
-        private readonly facets: FacetLookupService,
-    ) {}
+  constructor(
+    private readonly wishlist: WishlistService,
+    private readonly reviews: ProductReviewService,
+    private readonly facets: FacetLookupService,
+  ) {}
 
-    @ResolveField()
-    isFav(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<boolean> {
-        return this.wishlist.isFav(ctx, product.id);
-    }
+  @ResolveField()
+  isFav(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<boolean> {
+    return this.wishlist.isFav(ctx, product.id);
+  }
 
-    @ResolveField()
-    isNew(@Parent() product: Product): boolean {
-        return (product.customFields as any)?.newArrival === true;
-    }
+  @ResolveField()
+  isNew(@Parent() product: Product): boolean {
+    return (product.customFields as any)?.newArrival === true;
+  }
 
-    @ResolveField()
-    overallRating(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<OverallRating> {
-        return this.reviews.overallRating(ctx, product.id);
-    }
+  @ResolveField()
+  overallRating(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<OverallRating> {
+    return this.reviews.overallRating(ctx, product.id);
+  }
 
-    @ResolveField()
-    async category(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
-        return (await this.facets.taxonomyOf(ctx, product)).category ?? null;
-    }
+  @ResolveField()
+  async category(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
+    return (await this.facets.taxonomyOf(ctx, product)).category ?? null;
+  }
 
-    @ResolveField()
-    async subCategory(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
-        return (await this.facets.taxonomyOf(ctx, product)).subCategory ?? null;
-    }
+  @ResolveField()
+  async subCategory(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
+    return (await this.facets.taxonomyOf(ctx, product)).subCategory ?? null;
+  }
 
-    @ResolveField()
-    async brand(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
-        return (await this.facets.taxonomyOf(ctx, product)).brand ?? null;
-    }
+  @ResolveField()
+  async brand(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
+    return (await this.facets.taxonomyOf(ctx, product)).brand ?? null;
+  }
 }

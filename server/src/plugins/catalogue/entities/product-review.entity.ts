@@ -14,44 +14,44 @@ export type ProductReviewState = (typeof REVIEW_STATES)[number];
 @Index(['productId', 'state'])
 @Index(['orderLineId'], { unique: true })
 export class ProductReview extends VendureEntity {
-    constructor(input?: DeepPartial<ProductReview>) {
-        super(input);
-    }
+  constructor(input?: DeepPartial<ProductReview>) {
+    super(input);
+  }
 
-    @ManyToOne(type => Product, { onDelete: 'CASCADE' })
-    product: Product;
+  @ManyToOne((type) => Product, { onDelete: 'CASCADE' })
+  product: Product;
 
-    @EntityId()
-    productId: ID;
+  @EntityId()
+  productId: ID;
 
-    /** Null for imported/seeded reviews that have no customer account behind them. */
-    @ManyToOne(type => Customer, { nullable: true, onDelete: 'SET NULL' })
-    customer: Customer | null;
+  /** Null for imported/seeded reviews that have no customer account behind them. */
+  @ManyToOne((type) => Customer, { nullable: true, onDelete: 'SET NULL' })
+  customer: Customer | null;
 
-    @EntityId({ nullable: true })
-    customerId: ID | null;
+  @EntityId({ nullable: true })
+  customerId: ID | null;
 
-    @ManyToOne(type => OrderLine, { nullable: true, onDelete: 'SET NULL' })
-    orderLine: OrderLine | null;
+  @ManyToOne((type) => OrderLine, { nullable: true, onDelete: 'SET NULL' })
+  orderLine: OrderLine | null;
 
-    @EntityId({ nullable: true })
-    orderLineId: ID | null;
+  @EntityId({ nullable: true })
+  orderLineId: ID | null;
 
-    @Column({ type: 'int' })
-    rating: number;
+  @Column({ type: 'int' })
+  rating: number;
 
-    @Column({ type: 'varchar', length: 100 })
-    summary: string;
+  @Column({ type: 'varchar', length: 100 })
+  summary: string;
 
-    @Column({ type: 'text' })
-    body: string;
+  @Column({ type: 'text' })
+  body: string;
 
-    @Column({ type: 'varchar', length: 100 })
-    authorName: string;
+  @Column({ type: 'varchar', length: 100 })
+  authorName: string;
 
-    @Column({ type: 'varchar', length: 16, default: 'pending' })
-    state: ProductReviewState;
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  state: ProductReviewState;
 
-    @Column({ type: 'varchar', length: 8 })
-    languageCode: string;
+  @Column({ type: 'varchar', length: 8 })
+  languageCode: string;
 }

@@ -12,25 +12,25 @@ const TATWEEL = /\u0640/g;
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g; // zero-width and bidi controls
 
 export function normaliseSearchText(input: string | null | undefined): string {
-    if (!input) return '';
-    return input
-        .normalize('NFKC') // presentation forms (ﻻ, ﺓ ...) → base letters
-        .replace(INVISIBLE, '')
-        .replace(HARAKAT, '')
-        .replace(TATWEEL, '')
-        .replace(ALEF_FORMS, '\u0627')
-        .replace(/\u0629/g, '\u0647') // ة → ه
-        .replace(/\u0649/g, '\u064A') // ى → ي
-        .replace(/\u0624/g, '\u0648') // ؤ → و
-        .replace(/\u0626/g, '\u064A') // ئ → ي
-        .replace(/[\u06CC]/g, '\u064A') // Persian yeh, common on some keyboards
-        .replace(/[\u06A9]/g, '\u0643') // Persian keheh → ك
-        .toLowerCase()
-        .replace(/\s+/g, ' ')
-        .trim();
+  if (!input) return '';
+  return input
+    .normalize('NFKC') // presentation forms (ﻻ, ﺓ ...) → base letters
+    .replace(INVISIBLE, '')
+    .replace(HARAKAT, '')
+    .replace(TATWEEL, '')
+    .replace(ALEF_FORMS, '\u0627')
+    .replace(/\u0629/g, '\u0647') // ة → ه
+    .replace(/\u0649/g, '\u064A') // ى → ي
+    .replace(/\u0624/g, '\u0648') // ؤ → و
+    .replace(/\u0626/g, '\u064A') // ئ → ي
+    .replace(/[\u06CC]/g, '\u064A') // Persian yeh, common on some keyboards
+    .replace(/[\u06A9]/g, '\u0643') // Persian keheh → ك
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Escapes LIKE wildcards so that a shopper's `%` or `_` matches literally (ESCAPE '\'). */
 export function escapeLike(value: string): string {
-    return value.replace(/[\\%_]/g, m => `\\${m}`);
+  return value.replace(/[\\%_]/g, (m) => `\\${m}`);
 }

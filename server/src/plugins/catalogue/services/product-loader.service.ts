@@ -10,21 +10,21 @@ import { In } from 'typeorm';
  */
 @Injectable()
 export class ProductLoaderService {
-    constructor(
-        private readonly connection: TransactionalConnection,
-        private readonly translator: TranslatorService,
-    ) {}
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly translator: TranslatorService,
+  ) {}
 
-    async findByIds(ctx: RequestContext, ids: ID[]): Promise<Array<Translated<Product>>> {
-        if (!ids.length) return [];
-        const products = await this.connection.getRepository(ctx, Product).find({
-            where: { id: In(ids as any[]) },
-            relations: { featuredAsset: true, facetValues: { facet: true } },
-        });
-        const byId = new Map(products.map(p => [String(p.id), p]));
-        return ids
-            .map(id => byId.get(String(id)))
-            .filter((p): p is Product => !!p)
-            .map(p => this.translator.translate(p, ctx, ['facetValues', ['facetValues', 'facet']]));
-    }
+  async findByIds(ctx: RequestContext, ids: ID[]): Promise<Array<Translated<Product>>> {
+    if (!ids.length) return [];
+    const products = await this.connection.getRepository(ctx, Product).find({
+      where: { id: In(ids as any[]) },
+      relations: { featuredAsset: true, facetValues: { facet: true } },
+    });
+    const byId = new Map(products.map((p) => [String(p.id), p]));
+    return ids
+      .map((id) => byId.get(String(id)))
+      .filter((p): p is Product => !!p)
+      .map((p) => this.translator.translate(p, ctx, ['facetValues', ['facetValues', 'facet']]));
+  }
 }

@@ -11,18 +11,18 @@ import { ErrorResult } from '@vendure/core/dist/common/error/generated-graphql-s
  * mutation/query resolver (or as a member of a top-level union).
  */
 export class RateLimitError extends ErrorResult {
-    readonly __typename = 'RateLimitError';
-    readonly errorCode = 'RATE_LIMIT_ERROR' as any;
-    readonly message = 'RATE_LIMIT_ERROR';
-    readonly retryAfterSeconds: number;
+  readonly __typename = 'RateLimitError';
+  readonly errorCode = 'RATE_LIMIT_ERROR' as any;
+  readonly message = 'RATE_LIMIT_ERROR';
+  readonly retryAfterSeconds: number;
 
-    constructor(input: { retryAfterSeconds: number }) {
-        super();
-        this.retryAfterSeconds = Math.max(1, Math.ceil(input.retryAfterSeconds));
-    }
+  constructor(input: { retryAfterSeconds: number }) {
+    super();
+    this.retryAfterSeconds = Math.max(1, Math.ceil(input.retryAfterSeconds));
+  }
 }
 
 /** Builds the (translated-on-return) RateLimitError for a refused `consume()` result. */
 export function rateLimitError(retryAfterSeconds: number): RateLimitError {
-    return new RateLimitError({ retryAfterSeconds });
+  return new RateLimitError({ retryAfterSeconds });
 }

@@ -10,8 +10,8 @@ let loaded: Promise<typeof Jose> | undefined;
 const specifier: string = 'jose';
 
 export function loadJose(): Promise<typeof Jose> {
-    loaded ??= import(specifier) as Promise<typeof Jose>;
-    return loaded;
+  loaded ??= import(specifier) as Promise<typeof Jose>;
+  return loaded;
 }
 
 export type { Jose };

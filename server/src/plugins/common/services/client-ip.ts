@@ -12,14 +12,17 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * entries are client-controlled.
  */
 export function clientIp(req: Request | undefined): string {
-    if (!req) return 'unknown';
-    const peer = req.socket?.remoteAddress ?? req.ip ?? 'unknown';
-    const trust = process.env.TRUST_PROXY === 'true' || LOOPBACK.has(peer);
-    const xff = req.headers?.['x-forwarded-for'];
-    if (trust && xff) {
-        const raw = Array.isArray(xff) ? xff.join(',') : xff;
-        const hops = raw.split(',').map(s => s.trim()).filter(Boolean);
-        if (hops.length) return hops[hops.length - 1];
-    }
-    return peer;
+  if (!req) return 'unknown';
+  const peer = req.socket?.remoteAddress ?? req.ip ?? 'unknown';
+  const trust = process.env.TRUST_PROXY === 'true' || LOOPBACK.has(peer);
+  const xff = req.headers?.['x-forwarded-for'];
+  if (trust && xff) {
+    const raw = Array.isArray(xff) ? xff.join(',') : xff;
+    const hops = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (hops.length) return hops[hops.length - 1];
+  }
+  return peer;
 }

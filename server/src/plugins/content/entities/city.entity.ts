@@ -8,38 +8,38 @@ import { Column, Entity, Index, ManyToOne, OneToMany } from 'typeorm';
  */
 @Entity()
 export class City extends VendureEntity implements Translatable {
-    constructor(input?: DeepPartial<City>) {
-        super(input);
-    }
+  constructor(input?: DeepPartial<City>) {
+    super(input);
+  }
 
-    @Index({ unique: true })
-    @Column('varchar', { length: 20 })
-    code: string;
+  @Index({ unique: true })
+  @Column('varchar', { length: 20 })
+  code: string;
 
-    /** ISO 3166-1 alpha-2, upper case. */
-    @Index()
-    @Column('varchar', { length: 2 })
-    countryCode: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  @Index()
+  @Column('varchar', { length: 2 })
+  countryCode: string;
 
-    name: LocaleString;
+  name: LocaleString;
 
-    @OneToMany(() => CityTranslation, t => t.base, { eager: true })
-    translations: Array<Translation<City>>;
+  @OneToMany(() => CityTranslation, (t) => t.base, { eager: true })
+  translations: Array<Translation<City>>;
 }
 
 @Entity()
 export class CityTranslation extends VendureEntity implements Translation<City> {
-    constructor(input?: DeepPartial<Translation<City>>) {
-        super(input);
-    }
+  constructor(input?: DeepPartial<Translation<City>>) {
+    super(input);
+  }
 
-    @Column('varchar', { length: 8 })
-    languageCode: LanguageCode;
+  @Column('varchar', { length: 8 })
+  languageCode: LanguageCode;
 
-    @Column('varchar', { length: 120 })
-    name: string;
+  @Column('varchar', { length: 120 })
+  name: string;
 
-    @Index()
-    @ManyToOne(() => City, base => base.translations, { onDelete: 'CASCADE' })
-    base: City;
+  @Index()
+  @ManyToOne(() => City, (base) => base.translations, { onDelete: 'CASCADE' })
+  base: City;
 }

@@ -9,20 +9,20 @@ export type PolicyType = (typeof POLICY_TYPES)[number];
 @Entity()
 @Index(['type', 'languageCode'], { unique: true })
 export class PolicyPage extends VendureEntity {
-    constructor(input?: DeepPartial<PolicyPage>) {
-        super(input);
-    }
+  constructor(input?: DeepPartial<PolicyPage>) {
+    super(input);
+  }
 
-    @Column('varchar', { length: 20 })
-    type: PolicyType;
+  @Column('varchar', { length: 20 })
+  type: PolicyType;
 
-    @Column('varchar', { length: 8 })
-    languageCode: LanguageCode;
+  @Column('varchar', { length: 8 })
+  languageCode: LanguageCode;
 
-    /** The page title (`Politics.policy`). */
-    @Column('varchar', { length: 200 })
-    policy: string;
+  /** The page title (`Politics.policy`). */
+  @Column('varchar', { length: 200 })
+  policy: string;
 
-    @Column('text')
-    content: string;
+  @Column('text')
+  content: string;
 }

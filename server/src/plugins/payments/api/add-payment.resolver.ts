@@ -1,17 +1,17 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import type { PaymentInput } from '@vendure/common/lib/generated-shop-types';
 import {
-    ACTIVE_ORDER_INPUT_FIELD_NAME,
-    ActiveOrderService,
-    Allow,
-    CustomerService,
-    Ctx,
-    isGraphQlErrorResult,
-    OrderService,
-    Permission,
-    RequestContext,
-    SessionService,
-    Transaction,
+  ACTIVE_ORDER_INPUT_FIELD_NAME,
+  ActiveOrderService,
+  Allow,
+  CustomerService,
+  Ctx,
+  isGraphQlErrorResult,
+  OrderService,
+  Permission,
+  RequestContext,
+  SessionService,
+  Transaction,
 } from '@vendure/core';
 import { NoActiveOrderError } from '@vendure/core/dist/common/error/generated-graphql-shop-errors';
 
@@ -27,34 +27,34 @@ type AddPaymentArgs = { input: PaymentInput } & Record<string, any>;
  */
 @Resolver()
 export class AddPaymentResolver {
-    constructor(
-        private readonly activeOrderService: ActiveOrderService,
-        private readonly orderService: OrderService,
-        private readonly customerService: CustomerService,
-        private readonly sessionService: SessionService,
-        private readonly methodSurcharges: MethodSurchargeService,
-    ) {}
+  constructor(
+    private readonly activeOrderService: ActiveOrderService,
+    private readonly orderService: OrderService,
+    private readonly customerService: CustomerService,
+    private readonly sessionService: SessionService,
+    private readonly methodSurcharges: MethodSurchargeService,
+  ) {}
 
-    @Transaction()
-    @Mutation()
-    @Allow(Permission.UpdateOrder, Permission.Owner)
-    async addPaymentToOrder(@Ctx() ctx: RequestContext, @Args() args: AddPaymentArgs) {
-        if (!ctx.authorizedAsOwnerOnly) return new NoActiveOrderError();
-        const sessionOrder = await this.activeOrderService.getActiveOrder(ctx, args[ACTIVE_ORDER_INPUT_FIELD_NAME]);
-        if (!sessionOrder) return new NoActiveOrderError();
-        if (sessionOrder.state === 'ArrangingPayment') {
-            await this.methodSurcharges.applyForMethod(ctx, sessionOrder.id, args.input.method);
-        }
-        const order = await this.orderService.addPaymentToOrder(ctx, sessionOrder.id, args.input);
-        if (isGraphQlErrorResult(order)) {
-            // Refused or failed: the shopper has not paid with this method, so its discount / fee must not stay.
-            await this.methodSurcharges.removeUnlessPaying(ctx, sessionOrder.id);
-            return order;
-        }
-        if (order.active === false) await this.customerService.createAddressesForNewCustomer(ctx, order);
-        if (order.active === false && ctx.session?.activeOrderId === sessionOrder.id) {
-            await this.sessionService.unsetActiveOrder(ctx, ctx.session);
-        }
-        return order;
+  @Transaction()
+  @Mutation()
+  @Allow(Permission.UpdateOrder, Permission.Owner)
+  async addPaymentToOrder(@Ctx() ctx: RequestContext, @Args() args: AddPaymentArgs) {
+    if (!ctx.authorizedAsOwnerOnly) return new NoActiveOrderError();
+    const sessionOrder = await this.activeOrderService.getActiveOrder(ctx, args[ACTIVE_ORDER_INPUT_FIELD_NAME]);
+    if (!sessionOrder) return new NoActiveOrderError();
+    if (sessionOrder.state === 'ArrangingPayment') {
+      await this.methodSurcharges.applyForMethod(ctx, sessionOrder.id, args.input.method);
     }
+    const order = await this.orderService.addPaymentToOrder(ctx, sessionOrder.id, args.input);
+    if (isGraphQlErrorResult(order)) {
+      // Refused or failed: the shopper has not paid with this method, so its discount / fee must not stay.
+      await this.methodSurcharges.removeUnlessPaying(ctx, sessionOrder.id);
+      return order;
+    }
+    if (order.active === false) await this.customerService.createAddressesForNewCustomer(ctx, order);
+    if (order.active === false && ctx.session?.activeOrderId === sessionOrder.id) {
+      await this.sessionService.unsetActiveOrder(ctx, ctx.session);
+    }
+    return order;
+  }
 }

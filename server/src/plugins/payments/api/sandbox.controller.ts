@@ -10,34 +10,34 @@ import { SandboxDecision, SandboxGatewayService } from '../services/sandbox-gate
 import { esc, page } from './html';
 
 const TEXT = {
-    ar: {
-        title: 'بوابة الدفع التجريبية',
-        note: 'هذه بيئة تجريبية: لن يتم خصم أي مبلغ.',
-        provider: 'مزوّد الدفع',
-        order: 'رقم الطلب',
-        amount: 'المبلغ',
-        approve: 'قبول الدفع',
-        decline: 'رفض الدفع',
-        cancel: 'إلغاء',
-        done: 'تمت معالجة هذا الدفع مسبقًا.',
-        other: 'English',
-    },
-    en: {
-        title: 'Payment sandbox',
-        note: 'This is a test gateway: no money is moved.',
-        provider: 'Provider',
-        order: 'Order',
-        amount: 'Amount',
-        approve: 'Approve payment',
-        decline: 'Decline payment',
-        cancel: 'Cancel',
-        done: 'This payment has already been processed.',
-        other: 'العربية',
-    },
+  ar: {
+    title: 'بوابة الدفع التجريبية',
+    note: 'هذه بيئة تجريبية: لن يتم خصم أي مبلغ.',
+    provider: 'مزوّد الدفع',
+    order: 'رقم الطلب',
+    amount: 'المبلغ',
+    approve: 'قبول الدفع',
+    decline: 'رفض الدفع',
+    cancel: 'إلغاء',
+    done: 'تمت معالجة هذا الدفع مسبقًا.',
+    other: 'English',
+  },
+  en: {
+    title: 'Payment sandbox',
+    note: 'This is a test gateway: no money is moved.',
+    provider: 'Provider',
+    order: 'Order',
+    amount: 'Amount',
+    approve: 'Approve payment',
+    decline: 'Decline payment',
+    cancel: 'Cancel',
+    done: 'This payment has already been processed.',
+    other: 'العربية',
+  },
 };
 const PROVIDER_NAMES = {
-    ar: { payfort: 'بطاقة (PayFort)', tamara: 'تمارا', tabby: 'تابي' },
-    en: { payfort: 'Card (PayFort)', tamara: 'Tamara', tabby: 'Tabby' },
+  ar: { payfort: 'بطاقة (PayFort)', tamara: 'تمارا', tabby: 'تابي' },
+  en: { payfort: 'Card (PayFort)', tamara: 'Tamara', tabby: 'Tabby' },
 };
 
 /**
@@ -46,38 +46,38 @@ const PROVIDER_NAMES = {
  */
 @Controller('sandbox')
 export class SandboxController {
-    constructor(
-        private readonly payments: RedirectPaymentService,
-        private readonly gateway: SandboxGatewayService,
-        private readonly requestContextService: RequestContextService,
-        private readonly connection: TransactionalConnection,
-        @Inject(PAYMENTS_OPTIONS) private readonly options: PaymentsOptions,
-    ) {}
+  constructor(
+    private readonly payments: RedirectPaymentService,
+    private readonly gateway: SandboxGatewayService,
+    private readonly requestContextService: RequestContextService,
+    private readonly connection: TransactionalConnection,
+    @Inject(PAYMENTS_OPTIONS) private readonly options: PaymentsOptions,
+  ) {}
 
-    /** Developer index (/sandbox/): what the sandbox plays and the payments waiting for a decision. */
-    @Get()
-    async index(@Res() res: Response) {
-        this.assertEnabled();
-        const ctx = await this.requestContextService.create({ apiType: 'shop' });
-        const methods = this.options.payfort.live ? ['tamara', 'tabby'] : ['payfort-card', 'tamara', 'tabby'];
-        const pending = await this.connection.getRepository(ctx, Payment).find({
-            where: { state: PENDING, method: In(methods) },
-            relations: ['order'],
-            order: { createdAt: 'DESC' },
-            take: 20,
-        });
-        const rows = pending
-            .map(p => {
-                const md = p.metadata as RedirectMetadata;
-                const amount = `${(p.amount / 100).toFixed(2)} ${p.order.currencyCode}`;
-                const href = `/sandbox/pay/${encodeURIComponent(md.reference)}`;
-                return `<tr><td><bdi>${esc(p.order.code)}</bdi></td><td>${esc(PROVIDER_NAMES.en[md.provider])}</td><td>${esc(amount)}</td><td>${esc(new Date(p.createdAt).toISOString())}</td><td><a href="${esc(href)}">Open</a></td></tr>`;
-            })
-            .join('');
-        const table = rows
-            ? `<table><thead><tr><th>Order</th><th>Provider</th><th>Amount</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
-            : '<p>No payment is waiting for a decision. Choose card, Tamara or Tabby at checkout to create one.</p>';
-        const body = `
+  /** Developer index (/sandbox/): what the sandbox plays and the payments waiting for a decision. */
+  @Get()
+  async index(@Res() res: Response) {
+    this.assertEnabled();
+    const ctx = await this.requestContextService.create({ apiType: 'shop' });
+    const methods = this.options.payfort.live ? ['tamara', 'tabby'] : ['payfort-card', 'tamara', 'tabby'];
+    const pending = await this.connection.getRepository(ctx, Payment).find({
+      where: { state: PENDING, method: In(methods) },
+      relations: ['order'],
+      order: { createdAt: 'DESC' },
+      take: 20,
+    });
+    const rows = pending
+      .map((p) => {
+        const md = p.metadata as RedirectMetadata;
+        const amount = `${(p.amount / 100).toFixed(2)} ${p.order.currencyCode}`;
+        const href = `/sandbox/pay/${encodeURIComponent(md.reference)}`;
+        return `<tr><td><bdi>${esc(p.order.code)}</bdi></td><td>${esc(PROVIDER_NAMES.en[md.provider])}</td><td>${esc(amount)}</td><td>${esc(new Date(p.createdAt).toISOString())}</td><td><a href="${esc(href)}">Open</a></td></tr>`;
+      })
+      .join('');
+    const table = rows
+      ? `<table><thead><tr><th>Order</th><th>Provider</th><th>Amount</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>No payment is waiting for a decision. Choose card, Tamara or Tabby at checkout to create one.</p>';
+    const body = `
 <h1>Payment sandbox <span lang="ar">بوابة الدفع التجريبية</span></h1>
 <p class="note">A local stand-in for the payment providers: no money is moved. It is off in production unless PAYMENTS_SANDBOX=true.</p>
 <h2>What it does</h2>
@@ -96,23 +96,26 @@ ${table}
 <li><a href="/shop-api">Shop API</a> and <a href="/admin-api">Admin API</a> (GraphQL playgrounds in development)</li>
 <li><a href="/admin">Admin</a> (when the admin UI is enabled)</li>
 </ul>`;
-        res.status(200).type('html').send(page('en', 'Payment sandbox', body));
-    }
+    res
+      .status(200)
+      .type('html')
+      .send(page('en', 'Payment sandbox', body));
+  }
 
-    @Get('pay/:reference')
-    async show(@Param('reference') reference: string, @Query('lang') lang: string | undefined, @Res() res: Response) {
-        const { payment } = await this.load(reference);
-        const md = payment.metadata as RedirectMetadata;
-        const l: 'ar' | 'en' = lang === 'en' || lang === 'ar' ? lang : md.language;
-        const t = TEXT[l];
-        const order = payment.order as Order;
-        const amount = new Intl.NumberFormat(l === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: order.currencyCode }).format(
-            payment.amount / 100,
-        );
-        const action = `/sandbox/pay/${encodeURIComponent(reference)}/decision`;
-        const button = (d: SandboxDecision) =>
-            `<form method="post" action="${esc(action)}"><input type="hidden" name="decision" value="${d}"><button type="submit" class="${d}">${esc(t[d])}</button></form>`;
-        const body = `
+  @Get('pay/:reference')
+  async show(@Param('reference') reference: string, @Query('lang') lang: string | undefined, @Res() res: Response) {
+    const { payment } = await this.load(reference);
+    const md = payment.metadata as RedirectMetadata;
+    const l: 'ar' | 'en' = lang === 'en' || lang === 'ar' ? lang : md.language;
+    const t = TEXT[l];
+    const order = payment.order as Order;
+    const amount = new Intl.NumberFormat(l === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency: order.currencyCode }).format(
+      payment.amount / 100,
+    );
+    const action = `/sandbox/pay/${encodeURIComponent(reference)}/decision`;
+    const button = (d: SandboxDecision) =>
+      `<form method="post" action="${esc(action)}"><input type="hidden" name="decision" value="${d}"><button type="submit" class="${d}">${esc(t[d])}</button></form>`;
+    const body = `
 <p><a href="?lang=${l === 'ar' ? 'en' : 'ar'}" lang="${l === 'ar' ? 'en' : 'ar'}">${esc(t.other)}</a></p>
 <h1>${esc(t.title)}</h1>
 <p class="note">${esc(t.note)}</p>
@@ -122,53 +125,56 @@ ${table}
 <dt>${esc(t.amount)}</dt><dd><bdi>${esc(amount)}</bdi></dd>
 </dl>
 ${payment.state === PENDING ? `<div class="actions">${button('approve')}${button('decline')}${button('cancel')}</div>` : `<p>${esc(t.done)}</p>`}`;
-        res.status(200).type('html').send(page(l, t.title, body));
-    }
+    res
+      .status(200)
+      .type('html')
+      .send(page(l, t.title, body));
+  }
 
-    @Post('pay/:reference/decision')
-    async decide(@Param('reference') reference: string, @Body() body: Record<string, unknown>, @Res() res: Response) {
-        const { payment } = await this.load(reference);
-        const decision = String(body?.decision ?? '') as SandboxDecision;
-        if (!['approve', 'decline', 'cancel'].includes(decision)) {
-            res.status(400).type('text').send('decision must be approve, decline or cancel');
-            return;
-        }
-        const md = payment.metadata as RedirectMetadata;
-        const params = await this.gateway.callbackParams(payment, payment.order, decision);
-        // Like the providers: the browser returns to our callback carrying the signed result.
-        res.redirect(303, `/payments/callback/${md.provider}?${new URLSearchParams(params).toString()}`);
+  @Post('pay/:reference/decision')
+  async decide(@Param('reference') reference: string, @Body() body: Record<string, unknown>, @Res() res: Response) {
+    const { payment } = await this.load(reference);
+    const decision = String(body?.decision ?? '') as SandboxDecision;
+    if (!['approve', 'decline', 'cancel'].includes(decision)) {
+      res.status(400).type('text').send('decision must be approve, decline or cancel');
+      return;
     }
+    const md = payment.metadata as RedirectMetadata;
+    const params = await this.gateway.callbackParams(payment, payment.order, decision);
+    // Like the providers: the browser returns to our callback carrying the signed result.
+    res.redirect(303, `/payments/callback/${md.provider}?${new URLSearchParams(params).toString()}`);
+  }
 
-    /** PayFort's hosted payment page stand-in: accepts the signed form built by getPayFortSignature. */
-    @Post('payfort/paymentPage')
-    async payfortPage(@Body() body: Record<string, unknown>, @Res() res: Response) {
-        this.assertEnabled();
-        if (!verifyPayfortSignature(body ?? {}, this.options.payfort.requestPhrase)) {
-            res.status(400).type('text').send('Signature mismatch');
-            return;
-        }
-        const { payment } = await this.load(String(body.merchant_reference ?? ''));
-        if (String(body.amount) !== String(payment.amount) || body.currency !== payment.order.currencyCode) {
-            res.status(400).type('text').send('Amount mismatch');
-            return;
-        }
-        const lang = body.language === 'en' ? 'en' : 'ar';
-        res.redirect(303, `/sandbox/pay/${encodeURIComponent(String(body.merchant_reference))}?lang=${lang}`);
+  /** PayFort's hosted payment page stand-in: accepts the signed form built by getPayFortSignature. */
+  @Post('payfort/paymentPage')
+  async payfortPage(@Body() body: Record<string, unknown>, @Res() res: Response) {
+    this.assertEnabled();
+    if (!verifyPayfortSignature(body ?? {}, this.options.payfort.requestPhrase)) {
+      res.status(400).type('text').send('Signature mismatch');
+      return;
     }
+    const { payment } = await this.load(String(body.merchant_reference ?? ''));
+    if (String(body.amount) !== String(payment.amount) || body.currency !== payment.order.currencyCode) {
+      res.status(400).type('text').send('Amount mismatch');
+      return;
+    }
+    const lang = body.language === 'en' ? 'en' : 'ar';
+    res.redirect(303, `/sandbox/pay/${encodeURIComponent(String(body.merchant_reference))}?lang=${lang}`);
+  }
 
-    private async load(reference: string) {
-        this.assertEnabled();
-        const ctx = await this.requestContextService.create({ apiType: 'shop' });
-        const payment = await this.payments.findByReference(ctx, reference);
-        const md = payment?.metadata as RedirectMetadata | undefined;
-        // Live PayFort payments never go through the sandbox.
-        if (!payment || !md?.provider || (md.provider === 'payfort' && this.options.payfort.live)) {
-            throw new NotFoundException();
-        }
-        return { payment };
+  private async load(reference: string) {
+    this.assertEnabled();
+    const ctx = await this.requestContextService.create({ apiType: 'shop' });
+    const payment = await this.payments.findByReference(ctx, reference);
+    const md = payment?.metadata as RedirectMetadata | undefined;
+    // Live PayFort payments never go through the sandbox.
+    if (!payment || !md?.provider || (md.provider === 'payfort' && this.options.payfort.live)) {
+      throw new NotFoundException();
     }
+    return { payment };
+  }
 
-    private assertEnabled() {
-        if (!this.options.sandboxEnabled) throw new NotFoundException();
-    }
+  private assertEnabled() {
+    if (!this.options.sandboxEnabled) throw new NotFoundException();
+  }
 }

@@ -8,8 +8,8 @@ import { methodAdjustmentsWithTax } from '../services/method-surcharge.service';
  * paying with a discounted method must not cost the shopper "free delivery over 300 SAR".
  */
 export const methodNeutralShippingEligibilityChecker = new ShippingEligibilityChecker({
-    code: defaultShippingEligibilityChecker.code,
-    description: defaultShippingEligibilityChecker.description,
-    args: defaultShippingEligibilityChecker.args,
-    check: (ctx, order, args) => order.subTotalWithTax - methodAdjustmentsWithTax(order) >= args.orderMinimum,
+  code: defaultShippingEligibilityChecker.code,
+  description: defaultShippingEligibilityChecker.description,
+  args: defaultShippingEligibilityChecker.args,
+  check: (ctx, order, args) => order.subTotalWithTax - methodAdjustmentsWithTax(order) >= args.orderMinimum,
 });

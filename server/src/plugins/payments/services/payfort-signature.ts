@@ -6,17 +6,17 @@ import { createHash, timingSafeEqual } from 'crypto';
  * out. Requests use the SHA request phrase, responses/notifications the SHA response phrase.
  */
 export function payfortSignature(params: Record<string, unknown>, phrase: string): string {
-    const body = Object.keys(params)
-        .filter(k => k !== 'signature' && params[k] !== undefined && params[k] !== null)
-        .sort()
-        .map(k => `${k}=${String(params[k])}`)
-        .join('');
-    return createHash('sha256').update(`${phrase}${body}${phrase}`, 'utf8').digest('hex');
+  const body = Object.keys(params)
+    .filter((k) => k !== 'signature' && params[k] !== undefined && params[k] !== null)
+    .sort()
+    .map((k) => `${k}=${String(params[k])}`)
+    .join('');
+  return createHash('sha256').update(`${phrase}${body}${phrase}`, 'utf8').digest('hex');
 }
 
 export function verifyPayfortSignature(params: Record<string, unknown>, phrase: string): boolean {
-    const given = typeof params.signature === 'string' ? params.signature : '';
-    const expected = payfortSignature(params, phrase);
-    if (!/^[0-9a-f]{64}$/i.test(given)) return false;
-    return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
+  const given = typeof params.signature === 'string' ? params.signature : '';
+  const expected = payfortSignature(params, phrase);
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(given.toLowerCase(), 'hex'), Buffer.from(expected, 'hex'));
 }

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-    CreatePaymentErrorResult,
-    CreatePaymentResult,
-    LanguageCode,
-    Logger,
-    Order,
-    Payment,
-    PaymentService,
-    RequestContext,
-    TransactionalConnection,
+  CreatePaymentErrorResult,
+  CreatePaymentResult,
+  LanguageCode,
+  Logger,
+  Order,
+  Payment,
+  PaymentService,
+  RequestContext,
+  TransactionalConnection,
 } from '@vendure/core';
 import { randomBytes } from 'crypto';
 
@@ -19,24 +19,24 @@ import { PaymentOutcome, VerifiedCallback } from './callback-verifiers';
 export const PENDING = 'Pending' as const;
 
 export const HANDLER_PROVIDER: Record<string, RedirectProvider> = {
-    'payfort-card': 'payfort',
-    tamara: 'tamara',
-    tabby: 'tabby',
+  'payfort-card': 'payfort',
+  tamara: 'tamara',
+  tabby: 'tabby',
 };
 
 export interface RedirectMetadata {
-    provider: RedirectProvider;
-    reference: string;
-    language: 'ar' | 'en';
-    paymentUrl: string;
-    public: { paymentUrl?: string; provider: RedirectProvider; status?: string; message?: string };
-    [k: string]: unknown;
+  provider: RedirectProvider;
+  reference: string;
+  language: 'ar' | 'en';
+  paymentUrl: string;
+  public: { paymentUrl?: string; provider: RedirectProvider; status?: string; message?: string };
+  [k: string]: unknown;
 }
 
 export interface CallbackResult {
-    orderCode: string;
-    language: 'ar' | 'en';
-    outcome: PaymentOutcome | 'ignored';
+  orderCode: string;
+  language: 'ar' | 'en';
+  outcome: PaymentOutcome | 'ignored';
 }
 
 /**
@@ -47,124 +47,133 @@ export interface CallbackResult {
  */
 @Injectable()
 export class RedirectPaymentService {
-    constructor(
-        private readonly connection: TransactionalConnection,
-        private readonly paymentService: PaymentService,
-        @Inject(PAYMENTS_OPTIONS) readonly options: PaymentsOptions,
-    ) {}
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly paymentService: PaymentService,
+    @Inject(PAYMENTS_OPTIONS) readonly options: PaymentsOptions,
+  ) {}
 
-    createPending(ctx: RequestContext, order: Order, amount: number, provider: RedirectProvider): CreatePaymentResult | CreatePaymentErrorResult {
-        const live = provider === 'payfort' ? this.options.payfort.live : provider === 'tamara' ? this.options.liveTamara : this.options.liveTabby;
-        if (!live && !this.options.sandboxEnabled) {
-            return { amount, state: 'Error', errorMessage: `${provider} is not configured` };
-        }
-        if (live && provider !== 'payfort') {
-            // Tamara/Tabby live checkout sessions are not implemented in this build (see README).
-            return { amount, state: 'Error', errorMessage: `${provider} live checkout is not available` };
-        }
-        const reference = `${order.code}-${randomBytes(5).toString('hex')}`.slice(0, 40);
-        const paymentUrl =
-            provider === 'payfort' && live
-                ? `${this.options.publicUrl}/payments/payfort/redirect/${encodeURIComponent(reference)}`
-                : `${this.options.publicUrl}/sandbox/pay/${encodeURIComponent(reference)}`;
-        const language = ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
-        const metadata: RedirectMetadata = {
-            provider,
-            reference,
-            language,
-            paymentUrl,
-            public: { paymentUrl, provider },
+  createPending(
+    ctx: RequestContext,
+    order: Order,
+    amount: number,
+    provider: RedirectProvider,
+  ): CreatePaymentResult | CreatePaymentErrorResult {
+    const live =
+      provider === 'payfort' ? this.options.payfort.live : provider === 'tamara' ? this.options.liveTamara : this.options.liveTabby;
+    if (!live && !this.options.sandboxEnabled) {
+      return { amount, state: 'Error', errorMessage: `${provider} is not configured` };
+    }
+    if (live && provider !== 'payfort') {
+      // Tamara/Tabby live checkout sessions are not implemented in this build (see README).
+      return { amount, state: 'Error', errorMessage: `${provider} live checkout is not available` };
+    }
+    const reference = `${order.code}-${randomBytes(5).toString('hex')}`.slice(0, 40);
+    const paymentUrl =
+      provider === 'payfort' && live
+        ? `${this.options.publicUrl}/payments/payfort/redirect/${encodeURIComponent(reference)}`
+        : `${this.options.publicUrl}/sandbox/pay/${encodeURIComponent(reference)}`;
+    const language = ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
+    const metadata: RedirectMetadata = {
+      provider,
+      reference,
+      language,
+      paymentUrl,
+      public: { paymentUrl, provider },
+    };
+    return { amount, state: PENDING as any, transactionId: reference, metadata };
+  }
+
+  async findByReference(ctx: RequestContext, reference: string): Promise<Payment | undefined> {
+    if (!reference) return undefined;
+    const payment = await this.connection.getRepository(ctx, Payment).findOne({
+      where: { transactionId: reference },
+      relations: ['order', 'order.customer'],
+    });
+    return payment && HANDLER_PROVIDER[payment.method] ? payment : undefined;
+  }
+
+  /** PayFort hosted-page form fields for a pending card payment, signed with the request phrase. */
+  payfortRequest(payment: Payment, order: Order) {
+    const md = payment.metadata as RedirectMetadata;
+    const { payfort, publicUrl } = this.options;
+    const params: Record<string, string> = {
+      command: 'PURCHASE',
+      access_code: payfort.accessCode,
+      merchant_identifier: payfort.merchantIdentifier,
+      merchant_reference: md.reference,
+      amount: String(payment.amount),
+      currency: order.currencyCode,
+      language: md.language,
+      customer_email: order.customer?.emailAddress ?? 'guest@example.invalid',
+      order_description: `Order ${order.code}`,
+      return_url: `${publicUrl}/payments/callback/payfort`,
+    };
+    const signature = payfortSignature(params, payfort.requestPhrase);
+    return { params: { ...params, signature }, signature, merchantReference: md.reference, gatewayUrl: payfort.gatewayUrl };
+  }
+
+  /** Applies a verified provider callback. Idempotent: a settled/declined payment is left alone. */
+  async complete(ctx: RequestContext, provider: RedirectProvider, cb: VerifiedCallback): Promise<CallbackResult | undefined> {
+    return this.connection.withTransaction(ctx, async (tx) => {
+      const payment = await this.findByReference(tx, cb.reference);
+      if (!payment || (payment.metadata as RedirectMetadata).provider !== provider) return undefined;
+      const md = payment.metadata as RedirectMetadata;
+      const base = { orderCode: payment.order.code, language: md.language };
+      if (payment.state !== PENDING) {
+        // Already handled (browser return after the notification, or a replay).
+        const done: Record<string, PaymentOutcome> = {
+          Settled: 'settled',
+          Authorized: 'authorized',
+          Declined: 'declined',
+          Cancelled: 'cancelled',
         };
-        return { amount, state: PENDING as any, transactionId: reference, metadata };
+        return { ...base, outcome: done[payment.state] ?? ('ignored' as const) };
+      }
+
+      let outcome = cb.outcome;
+      let message = cb.message;
+      if (
+        (outcome === 'settled' || outcome === 'authorized') &&
+        (cb.amount !== payment.amount || cb.currency !== payment.order.currencyCode)
+      ) {
+        Logger.warn(`Payment ${payment.id}: provider amount ${cb.amount} ${cb.currency} does not match ${payment.amount}`, loggerCtx);
+        outcome = 'declined';
+        message = 'Amount mismatch';
+      }
+      payment.metadata = {
+        ...md,
+        providerPaymentId: cb.providerPaymentId,
+        public: { ...md.public, paymentUrl: undefined, status: outcome, message },
+      };
+      if (outcome === 'declined') payment.errorMessage = message ?? 'Declined by the provider';
+      await this.connection.getRepository(tx, Payment).save(payment, { reload: false });
+
+      const target = { settled: 'Settled', authorized: 'Authorized', declined: 'Declined', cancelled: 'Cancelled' }[outcome];
+      const result = await this.paymentService.transitionToState(tx, payment.id, target as any);
+      if ('errorCode' in result) {
+        Logger.error(`Payment ${payment.id} ${payment.state} -> ${target}: ${result.message}`, loggerCtx);
+        throw new Error(result.message);
+      }
+      return { ...base, outcome };
+    });
+  }
+
+  /** Where the shopper lands after the gateway: always our storefront (no redirect parameter is honoured). */
+  storefrontRedirect(result: CallbackResult | undefined, fallbackLanguage: 'ar' | 'en' = 'ar') {
+    const base = this.options.storefrontUrl + ((result?.language ?? fallbackLanguage) === 'en' ? '/en' : '');
+    if (!result) return `${base}/cart`;
+    const code = encodeURIComponent(result.orderCode);
+    switch (result.outcome) {
+      case 'settled':
+      case 'authorized':
+        return `${base}/checkout-success?order=${code}`;
+      case 'cancelled':
+        return `${base}/checkout/${code}?payment=cancelled`;
+      case 'declined':
+        return `${base}/checkout/${code}?payment=declined`;
+      default:
+        return `${base}/checkout/${code}`;
     }
-
-    async findByReference(ctx: RequestContext, reference: string): Promise<Payment | undefined> {
-        if (!reference) return undefined;
-        const payment = await this.connection.getRepository(ctx, Payment).findOne({
-            where: { transactionId: reference },
-            relations: ['order', 'order.customer'],
-        });
-        return payment && HANDLER_PROVIDER[payment.method] ? payment : undefined;
-    }
-
-    /** PayFort hosted-page form fields for a pending card payment, signed with the request phrase. */
-    payfortRequest(payment: Payment, order: Order) {
-        const md = payment.metadata as RedirectMetadata;
-        const { payfort, publicUrl } = this.options;
-        const params: Record<string, string> = {
-            command: 'PURCHASE',
-            access_code: payfort.accessCode,
-            merchant_identifier: payfort.merchantIdentifier,
-            merchant_reference: md.reference,
-            amount: String(payment.amount),
-            currency: order.currencyCode,
-            language: md.language,
-            customer_email: order.customer?.emailAddress ?? 'guest@example.invalid',
-            order_description: `Order ${order.code}`,
-            return_url: `${publicUrl}/payments/callback/payfort`,
-        };
-        const signature = payfortSignature(params, payfort.requestPhrase);
-        return { params: { ...params, signature }, signature, merchantReference: md.reference, gatewayUrl: payfort.gatewayUrl };
-    }
-
-    /** Applies a verified provider callback. Idempotent: a settled/declined payment is left alone. */
-    async complete(ctx: RequestContext, provider: RedirectProvider, cb: VerifiedCallback): Promise<CallbackResult | undefined> {
-        return this.connection.withTransaction(ctx, async tx => {
-            const payment = await this.findByReference(tx, cb.reference);
-            if (!payment || (payment.metadata as RedirectMetadata).provider !== provider) return undefined;
-            const md = payment.metadata as RedirectMetadata;
-            const base = { orderCode: payment.order.code, language: md.language };
-            if (payment.state !== PENDING) {
-                // Already handled (browser return after the notification, or a replay).
-                const done: Record<string, PaymentOutcome> = {
-                    Settled: 'settled',
-                    Authorized: 'authorized',
-                    Declined: 'declined',
-                    Cancelled: 'cancelled',
-                };
-                return { ...base, outcome: done[payment.state] ?? ('ignored' as const) };
-            }
-
-            let outcome = cb.outcome;
-            let message = cb.message;
-            if ((outcome === 'settled' || outcome === 'authorized') && (cb.amount !== payment.amount || cb.currency !== payment.order.currencyCode)) {
-                Logger.warn(`Payment ${payment.id}: provider amount ${cb.amount} ${cb.currency} does not match ${payment.amount}`, loggerCtx);
-                outcome = 'declined';
-                message = 'Amount mismatch';
-            }
-            payment.metadata = {
-                ...md,
-                providerPaymentId: cb.providerPaymentId,
-                public: { ...md.public, paymentUrl: undefined, status: outcome, message },
-            };
-            if (outcome === 'declined') payment.errorMessage = message ?? 'Declined by the provider';
-            await this.connection.getRepository(tx, Payment).save(payment, { reload: false });
-
-            const target = { settled: 'Settled', authorized: 'Authorized', declined: 'Declined', cancelled: 'Cancelled' }[outcome];
-            const result = await this.paymentService.transitionToState(tx, payment.id, target as any);
-            if ('errorCode' in result) {
-                Logger.error(`Payment ${payment.id} ${payment.state} -> ${target}: ${result.message}`, loggerCtx);
-                throw new Error(result.message);
-            }
-            return { ...base, outcome };
-        });
-    }
-
-    /** Where the shopper lands after the gateway: always our storefront (no redirect parameter is honoured). */
-    storefrontRedirect(result: CallbackResult | undefined, fallbackLanguage: 'ar' | 'en' = 'ar') {
-        const base = this.options.storefrontUrl + ((result?.language ?? fallbackLanguage) === 'en' ? '/en' : '');
-        if (!result) return `${base}/cart`;
-        const code = encodeURIComponent(result.orderCode);
-        switch (result.outcome) {
-            case 'settled':
-            case 'authorized':
-                return `${base}/checkout-success?order=${code}`;
-            case 'cancelled':
-                return `${base}/checkout/${code}?payment=cancelled`;
-            case 'declined':
-                return `${base}/checkout/${code}?payment=declined`;
-            default:
-                return `${base}/checkout/${code}`;
-        }
-    }
+  }
 }

@@ -2,7 +2,14 @@ import { and, fromPromise, not, setup } from 'xstate';
 
 /** A small machine with every shape the graph conversion handles: nested, parallel, guards, invoke, after, always, final. */
 export const doorMachine = setup({
-  types: { events: {} as { type: 'door.open' } | { type: 'door.close' } | { type: 'door.lock'; code: string } | { type: 'light.toggle' } | { type: 'alarm.reset' } },
+  types: {
+    events: {} as
+      | { type: 'door.open' }
+      | { type: 'door.close' }
+      | { type: 'door.lock'; code: string }
+      | { type: 'light.toggle' }
+      | { type: 'alarm.reset' },
+  },
   guards: {
     isUnlocked: () => true,
     hasCode: ({ event }) => (event as { code?: string }).code === '1234',

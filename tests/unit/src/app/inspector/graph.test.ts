@@ -64,7 +64,11 @@ describe('labels', () => {
   it('names guards by their type, helpers by their parts, inline functions by name', () => {
     expect(guardName('isA')).toBe('isA');
     expect(guardName({ type: 'hasB', params: { n: 1 } })).toBe('hasB');
-    expect(guardName(function isQuick() { return true; })).toBe('isQuick');
+    expect(
+      guardName(function isQuick() {
+        return true;
+      }),
+    ).toBe('isQuick');
     expect(guardName(() => true)).toBe('inline');
     expect(guardName(undefined)).toBeNull();
   });
@@ -82,7 +86,12 @@ describe('acceptedEvents (snapshot.can)', () => {
   });
 
   it('lists an event whose guard throws on a bare event (the payload editor supplies it)', () => {
-    const snapshot = { can: ({ type }: { type: string }) => { if (type === 'b') throw new TypeError('no payload'); return type === 'a'; } };
+    const snapshot = {
+      can: ({ type }: { type: string }) => {
+        if (type === 'b') throw new TypeError('no payload');
+        return type === 'a';
+      },
+    };
     expect(acceptedEvents(snapshot, ['a', 'b', 'c'])).toEqual(['a', 'b']);
   });
 });

@@ -57,9 +57,11 @@ describe('toMermaid', () => {
         b: { initial: 'b1', states: { b1: {}, b2: {} } },
       },
     });
-    expect(toMermaid(machineToGraph(m)).split('\n').filter((l) => l.includes('-->') && !l.includes('[*]'))).toEqual([
-      '  m_a --> m_b: go (from a1, to b2)',
-    ]);
+    expect(
+      toMermaid(machineToGraph(m))
+        .split('\n')
+        .filter((l) => l.includes('-->') && !l.includes('[*]')),
+    ).toEqual(['  m_a --> m_b: go (from a1, to b2)']);
   });
 });
 

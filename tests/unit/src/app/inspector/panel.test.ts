@@ -33,7 +33,10 @@ describe('the offline inspector panel', () => {
     expect([...root.querySelectorAll('nav button')].map((b) => b.textContent)).toEqual(['door']);
     expect([...root.querySelectorAll('.events button')].map((b) => b.textContent)).toEqual(['alarm.reset', 'door.open']);
     await until(() => root.querySelectorAll('svg .node').length === 11);
-    expect([...root.querySelectorAll('svg .node.active')].map((n) => n.getAttribute('data-id'))).toEqual(['door.closed', 'door.closed.unlocked']);
+    expect([...root.querySelectorAll('svg .node.active')].map((n) => n.getAttribute('data-id'))).toEqual([
+      'door.closed',
+      'door.closed.unlocked',
+    ]);
 
     // A button fills the JSON editor with the bare event; Send sends it.
     (root.querySelector('.events button:nth-child(2)') as HTMLButtonElement).click();
@@ -42,7 +45,7 @@ describe('the offline inspector panel', () => {
     ([...root.querySelectorAll('button')].find((b) => b.textContent === 'Send') as HTMLButtonElement).click();
     expect(actor.getSnapshot().value).toEqual({ open: { light: 'off', door: 'wide' } });
     await frame();
-    await until(() => root.querySelectorAll("svg .node.active").length === 5);
+    await until(() => root.querySelectorAll('svg .node.active').length === 5);
     expect([...root.querySelectorAll('svg .node.active')].map((n) => n.getAttribute('data-id'))).toEqual([
       'door.open',
       'door.open.light',

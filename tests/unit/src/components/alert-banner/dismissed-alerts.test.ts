@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DISMISSED_ALERTS_KEY, readDismissedAlerts, rememberDismissedAlert } from '../../../../../src/components/alert-banner/dismissed-alerts';
+import {
+  DISMISSED_ALERTS_KEY,
+  readDismissedAlerts,
+  rememberDismissedAlert,
+} from '../../../../../src/components/alert-banner/dismissed-alerts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -88,7 +88,9 @@ describe('<PhoneInput>', () => {
   });
 
   it('loads libphonenumber-js lazily and judges the text once it arrives', async () => {
-    const source = readFileSync('src/components/phone-input/phone-input.tsx', 'utf8') + readFileSync('src/components/phone-input/load-phone-lib.ts', 'utf8');
+    const source =
+      readFileSync('src/components/phone-input/phone-input.tsx', 'utf8') +
+      readFileSync('src/components/phone-input/load-phone-lib.ts', 'utf8');
     expect(source).not.toMatch(/from ['"]libphonenumber-js/);
     expect(source).toMatch(/import\(['"]libphonenumber-js\/max['"]\)/);
 

@@ -109,9 +109,7 @@ describe('search box with the real search machine', () => {
   });
 
   function Wired({ search }: { search: (input: { term: string }) => Promise<{ items: SearchHit[]; totalItems: number }> }) {
-    const actor = useActorRef(
-      searchMachine.provide({ actors: { searchProducts: fromPromise(({ input }) => search(input)) } }),
-    );
+    const actor = useActorRef(searchMachine.provide({ actors: { searchProducts: fromPromise(({ input }) => search(input)) } }));
     const query = useSelector(actor, (s) => s.context.query);
     const results = useSelector(actor, (s) => s.context.results);
     const status = useSelector(actor, (s) => s.value as SearchStatus);

@@ -1,133 +1,133 @@
 import { describe, expect, it } from 'vitest';
 import {
-    DEFAULT_LISTING,
-    canonicalSearch,
-    clearFilters,
-    hasActiveFilters,
-    listingSearch,
-    pageCount,
-    parseListingParams,
-    serializeListingParams,
-    toProductFilterInput,
-    toggleColor,
-    withFilters,
+  DEFAULT_LISTING,
+  canonicalSearch,
+  clearFilters,
+  hasActiveFilters,
+  listingSearch,
+  pageCount,
+  parseListingParams,
+  serializeListingParams,
+  toProductFilterInput,
+  toggleColor,
+  withFilters,
 } from '../../../../../src/lib/catalogue/listing-params';
 
 const parse = (q: string) => parseListingParams(new URLSearchParams(q));
 
 describe('parseListingParams', () => {
-    it('gives the defaults for an empty query', () => {
-        expect(parse('')).toEqual(DEFAULT_LISTING);
-    });
+  it('gives the defaults for an empty query', () => {
+    expect(parse('')).toEqual(DEFAULT_LISTING);
+  });
 
-    it('reads every param', () => {
-        expect(parse('page=3&sort=price-desc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags')).toEqual({
-            page: 3,
-            sort: 'price-desc',
-            view: 'list',
-            minPrice: 100,
-            maxPrice: 500,
-            colors: ['black', 'red'],
-            brand: 'acme',
-            subCategory: 'bags',
-        });
+  it('reads every param', () => {
+    expect(parse('page=3&sort=price-desc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags')).toEqual({
+      page: 3,
+      sort: 'price-desc',
+      view: 'list',
+      minPrice: 100,
+      maxPrice: 500,
+      colors: ['black', 'red'],
+      brand: 'acme',
+      subCategory: 'bags',
     });
+  });
 
-    it.each([
-        ['page=0', { page: 1 }],
-        ['page=-2', { page: 1 }],
-        ['page=abc', { page: 1 }],
-        ['page=99999999', { page: 1 }],
-        ['sort=cheapest', { sort: 'newest' }],
-        ['view=table', { view: 'grid' }],
-        ['min=abc&max=1e3', { minPrice: null, maxPrice: null }],
-        ['min=0', { minPrice: null }],
-        ['brand=<script>', { brand: null }],
-        ['color=red,,red,%20blue,../x', { colors: ['blue', 'red'] }],
-    ])('falls back to a default for a malformed %s', (q, expected) => {
-        expect(parse(q)).toMatchObject(expected);
-    });
+  it.each([
+    ['page=0', { page: 1 }],
+    ['page=-2', { page: 1 }],
+    ['page=abc', { page: 1 }],
+    ['page=99999999', { page: 1 }],
+    ['sort=cheapest', { sort: 'newest' }],
+    ['view=table', { view: 'grid' }],
+    ['min=abc&max=1e3', { minPrice: null, maxPrice: null }],
+    ['min=0', { minPrice: null }],
+    ['brand=<script>', { brand: null }],
+    ['color=red,,red,%20blue,../x', { colors: ['blue', 'red'] }],
+  ])('falls back to a default for a malformed %s', (q, expected) => {
+    expect(parse(q)).toMatchObject(expected);
+  });
 
-    it('reads repeated colours and empty fields of a form submitted without JavaScript', () => {
-        expect(parse('color=red&color=blue&min=&max=&brand=&subCategory=&sort=newest&view=grid')).toEqual({
-            ...DEFAULT_LISTING,
-            colors: ['blue', 'red'],
-        });
+  it('reads repeated colours and empty fields of a form submitted without JavaScript', () => {
+    expect(parse('color=red&color=blue&min=&max=&brand=&subCategory=&sort=newest&view=grid')).toEqual({
+      ...DEFAULT_LISTING,
+      colors: ['blue', 'red'],
     });
+  });
 
-    it('swaps a reversed price range', () => {
-        expect(parse('min=500&max=100')).toMatchObject({ minPrice: 100, maxPrice: 500 });
-    });
+  it('swaps a reversed price range', () => {
+    expect(parse('min=500&max=100')).toMatchObject({ minPrice: 100, maxPrice: 500 });
+  });
 });
 
 describe('serializeListingParams', () => {
-    it('omits defaults so the default listing is the bare path', () => {
-        expect(listingSearch(DEFAULT_LISTING)).toBe('');
-    });
+  it('omits defaults so the default listing is the bare path', () => {
+    expect(listingSearch(DEFAULT_LISTING)).toBe('');
+  });
 
-    it('round-trips in a stable order', () => {
-        const q = 'view=list&color=red,black&page=2&min=100&sort=price-asc';
-        const once = serializeListingParams(parse(q)).toString();
-        expect(once).toBe('color=black%2Cred&min=100&sort=price-asc&view=list&page=2');
-        expect(serializeListingParams(parse(once)).toString()).toBe(once);
-    });
+  it('round-trips in a stable order', () => {
+    const q = 'view=list&color=red,black&page=2&min=100&sort=price-asc';
+    const once = serializeListingParams(parse(q)).toString();
+    expect(once).toBe('color=black%2Cred&min=100&sort=price-asc&view=list&page=2');
+    expect(serializeListingParams(parse(once)).toString()).toBe(once);
+  });
 });
 
 describe('changing the listing', () => {
-    const onPage4 = parse('page=4&view=list&sort=price-asc');
+  const onPage4 = parse('page=4&view=list&sort=price-asc');
 
-    it('returns to page 1 when a filter changes, keeping view and sort', () => {
-        expect(withFilters(onPage4, { brand: 'acme' })).toMatchObject({ page: 1, view: 'list', sort: 'price-asc', brand: 'acme' });
-    });
+  it('returns to page 1 when a filter changes, keeping view and sort', () => {
+    expect(withFilters(onPage4, { brand: 'acme' })).toMatchObject({ page: 1, view: 'list', sort: 'price-asc', brand: 'acme' });
+  });
 
-    it('toggles a colour on and off', () => {
-        const on = toggleColor(onPage4, 'red');
-        expect(on.colors).toEqual(['red']);
-        expect(on.page).toBe(1);
-        expect(toggleColor(on, 'red').colors).toEqual([]);
-    });
+  it('toggles a colour on and off', () => {
+    const on = toggleColor(onPage4, 'red');
+    expect(on.colors).toEqual(['red']);
+    expect(on.page).toBe(1);
+    expect(toggleColor(on, 'red').colors).toEqual([]);
+  });
 
-    it('knows when filters are active and clears them but not sort or view', () => {
-        const filtered = parse('color=red&max=300&sort=price-desc&view=list&page=2');
-        expect(hasActiveFilters(filtered)).toBe(true);
-        expect(hasActiveFilters(onPage4)).toBe(false);
-        expect(clearFilters(filtered)).toEqual({ ...DEFAULT_LISTING, sort: 'price-desc', view: 'list' });
-    });
+  it('knows when filters are active and clears them but not sort or view', () => {
+    const filtered = parse('color=red&max=300&sort=price-desc&view=list&page=2');
+    expect(hasActiveFilters(filtered)).toBe(true);
+    expect(hasActiveFilters(onPage4)).toBe(false);
+    expect(clearFilters(filtered)).toEqual({ ...DEFAULT_LISTING, sort: 'price-desc', view: 'list' });
+  });
 });
 
 describe('canonicalSearch', () => {
-    it('keeps only the page', () => {
-        expect(canonicalSearch(parse('color=red&sort=price-asc&view=list'))).toBe('');
-        expect(canonicalSearch(parse('color=red&page=3'))).toBe('?page=3');
-    });
+  it('keeps only the page', () => {
+    expect(canonicalSearch(parse('color=red&sort=price-asc&view=list'))).toBe('');
+    expect(canonicalSearch(parse('color=red&page=3'))).toBe('?page=3');
+  });
 });
 
 describe('toProductFilterInput', () => {
-    it('maps URL state to the Shop API input with halalas and paging', () => {
-        expect(toProductFilterInput(parse('page=3&min=100&max=500&color=red&sort=price-asc&brand=acme'), { categoryCode: 'bags' })).toEqual({
-            categoryCode: 'bags',
-            subCategoryCode: null,
-            brandCode: 'acme',
-            colorCodes: ['red'],
-            minPrice: 10000,
-            maxPrice: 50000,
-            sort: 'PRICE_ASC',
-            skip: 20,
-            take: 10,
-        });
+  it('maps URL state to the Shop API input with halalas and paging', () => {
+    expect(toProductFilterInput(parse('page=3&min=100&max=500&color=red&sort=price-asc&brand=acme'), { categoryCode: 'bags' })).toEqual({
+      categoryCode: 'bags',
+      subCategoryCode: null,
+      brandCode: 'acme',
+      colorCodes: ['red'],
+      minPrice: 10000,
+      maxPrice: 50000,
+      sort: 'PRICE_ASC',
+      skip: 20,
+      take: 10,
     });
+  });
 
-    it('lets the route scope win over a query param', () => {
-        const input = toProductFilterInput(parse('brand=other&subCategory=x'), { brandCode: 'acme', subCategoryCode: 'totes' });
-        expect(input.brandCode).toBe('acme');
-        expect(input.subCategoryCode).toBe('totes');
-    });
+  it('lets the route scope win over a query param', () => {
+    const input = toProductFilterInput(parse('brand=other&subCategory=x'), { brandCode: 'acme', subCategoryCode: 'totes' });
+    expect(input.brandCode).toBe('acme');
+    expect(input.subCategoryCode).toBe('totes');
+  });
 });
 
 describe('pageCount', () => {
-    it('has at least one page', () => {
-        expect(pageCount(0)).toBe(1);
-        expect(pageCount(10)).toBe(1);
-        expect(pageCount(11)).toBe(2);
-    });
+  it('has at least one page', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(10)).toBe(1);
+    expect(pageCount(11)).toBe(2);
+  });
 });

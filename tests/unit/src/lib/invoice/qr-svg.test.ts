@@ -27,10 +27,12 @@ describe('renderQrSvg', () => {
     const qr = renderQrSvg(SAMPLE);
     expect(qr.version).toBe(6);
     expect(qr.size).toBe(49);
-    expect(qr.svg.startsWith(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 49 49" width="24.5mm" height="24.5mm" shape-rendering="crispEdges" aria-hidden="true">' +
-        '<rect width="49" height="49" fill="#fff"/><path d="M4 4h7v1h-7z',
-    )).toBe(true);
+    expect(
+      qr.svg.startsWith(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 49 49" width="24.5mm" height="24.5mm" shape-rendering="crispEdges" aria-hidden="true">' +
+          '<rect width="49" height="49" fill="#fff"/><path d="M4 4h7v1h-7z',
+      ),
+    ).toBe(true);
     expect(qr.svg.endsWith('" fill="#000"/></svg>')).toBe(true);
     expect(qr.svg).toContain(`d="${qr.path}"`);
   });

@@ -27,8 +27,22 @@ const ORDER: InvoiceOrder = {
   shippingWithTax: 2500,
   totalWithTax: 29197,
   lines: [
-    { id: '11', quantity: 2, unitPriceWithTax: 11500, linePrice: 20000, linePriceWithTax: 23000, productVariant: { name: 'عطر عود 100 مل', sku: 'OUD-100' } },
-    { id: '12', quantity: 3, unitPriceWithTax: 1999, linePrice: 5215, linePriceWithTax: 5997, productVariant: { name: 'علبة تمر', sku: 'DATES-1' } },
+    {
+      id: '11',
+      quantity: 2,
+      unitPriceWithTax: 11500,
+      linePrice: 20000,
+      linePriceWithTax: 23000,
+      productVariant: { name: 'عطر عود 100 مل', sku: 'OUD-100' },
+    },
+    {
+      id: '12',
+      quantity: 3,
+      unitPriceWithTax: 1999,
+      linePrice: 5215,
+      linePriceWithTax: 5997,
+      productVariant: { name: 'علبة تمر', sku: 'DATES-1' },
+    },
   ],
   shippingLines: [{ shippingMethod: { name: 'التوصيل العادي' } }],
   discounts: [{ description: 'خصم 10٪ على العطور', amountWithTax: -2300 }],
@@ -111,7 +125,7 @@ describe('buildTaxInvoice', () => {
     expect(invoice.qr.fields.timestamp).toBe('2026-11-20T09:02:10Z');
   });
 
-  it('tells zero-rated from standard-rated lines by the order\'s tax summary', () => {
+  it("tells zero-rated from standard-rated lines by the order's tax summary", () => {
     const order: InvoiceOrder = {
       code: 'Z1',
       createdAt: '2026-11-21T10:00:00Z',
@@ -120,7 +134,14 @@ describe('buildTaxInvoice', () => {
       shippingWithTax: 0,
       totalWithTax: 15000 + 4000,
       lines: [
-        { id: '1', quantity: 1, unitPriceWithTax: 15000, linePrice: 13043, linePriceWithTax: 15000, productVariant: { name: 'A', sku: 'A' } },
+        {
+          id: '1',
+          quantity: 1,
+          unitPriceWithTax: 15000,
+          linePrice: 13043,
+          linePriceWithTax: 15000,
+          productVariant: { name: 'A', sku: 'A' },
+        },
         { id: '2', quantity: 2, unitPriceWithTax: 2000, linePrice: 4000, linePriceWithTax: 4000, productVariant: { name: 'B', sku: 'B' } },
       ],
       shippingLines: [],
@@ -143,9 +164,16 @@ describe('buildTaxInvoice', () => {
     ]);
   });
 
-  it('uses the line\'s own VAT rate and unit price when the order document selects them', () => {
+  it("uses the line's own VAT rate and unit price when the order document selects them", () => {
     // Synthetic: figures no real order would pair with this summary, so inference would differ
-    const line = { id: '1', quantity: 1, unitPriceWithTax: 10500, linePrice: 10000, linePriceWithTax: 10500, productVariant: { name: 'A', sku: 'A' } };
+    const line = {
+      id: '1',
+      quantity: 1,
+      unitPriceWithTax: 10500,
+      linePrice: 10000,
+      linePriceWithTax: 10500,
+      productVariant: { name: 'A', sku: 'A' },
+    };
     const order: InvoiceOrder = { ...ORDER, lines: [line] };
     expect(buildTaxInvoice(order, SELLER).lines[0]).toMatchObject({ vatRate: 15, unitPriceExclVat: 9130 });
     expect(buildTaxInvoice({ ...order, lines: [{ ...line, taxRate: 5, unitPrice: 10000 }] }, SELLER).lines[0]).toMatchObject({
@@ -163,7 +191,16 @@ describe('buildTaxInvoice', () => {
       shipping: 0,
       shippingWithTax: 0,
       totalWithTax: 11500 + 1000,
-      lines: [{ id: '1', quantity: 1, unitPriceWithTax: 11500, linePrice: 10000, linePriceWithTax: 11500, productVariant: { name: 'A', sku: 'A' } }],
+      lines: [
+        {
+          id: '1',
+          quantity: 1,
+          unitPriceWithTax: 11500,
+          linePrice: 10000,
+          linePriceWithTax: 11500,
+          productVariant: { name: 'A', sku: 'A' },
+        },
+      ],
       shippingLines: [],
       discounts: [],
       taxSummary: [{ description: 'VAT', taxRate: 15, taxBase: 10870, taxTotal: 1630 }],
@@ -173,7 +210,8 @@ describe('buildTaxInvoice', () => {
     ]);
     // with the surcharge selected, it gets its own row and nothing is left over
     expect(
-      buildTaxInvoice({ ...order, surcharges: [{ description: 'رسوم الدفع عند الاستلام', price: 870, priceWithTax: 1000 }] }, SELLER).adjustments,
+      buildTaxInvoice({ ...order, surcharges: [{ description: 'رسوم الدفع عند الاستلام', price: 870, priceWithTax: 1000 }] }, SELLER)
+        .adjustments,
     ).toEqual([{ kind: 'surcharge', descriptions: ['رسوم الدفع عند الاستلام'], exclVat: 870, vatAmount: 130, inclVat: 1000 }]);
   });
 

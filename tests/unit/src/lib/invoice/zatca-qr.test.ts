@@ -64,9 +64,7 @@ describe('encodeZatcaTlvBytes', () => {
 
 describe('encodeZatcaQr / decodeZatcaQr', () => {
   it('encodes the guideline sample to its published base64', () => {
-    expect(encodeZatcaQr(BOBS)).toBe(
-      'AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==',
-    );
+    expect(encodeZatcaQr(BOBS)).toBe('AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==');
   });
 
   it('decodes what it encoded, Arabic included', () => {
@@ -98,9 +96,7 @@ describe('encodeZatcaQr / decodeZatcaQr', () => {
       'ZATCA QR field 5 claims 6 bytes, only 5 remain',
     );
     expect(() => decodeZatcaQr(bytes.subarray(0, 2 + 12 + 2 + 15).toString('base64'))).toThrow('ZATCA QR lacks field 3 (timestamp)');
-    expect(() => decodeZatcaQr(Buffer.concat([bytes, Buffer.from([1, 1, 0x41])]).toString('base64'))).toThrow(
-      'ZATCA QR repeats field 1',
-    );
+    expect(() => decodeZatcaQr(Buffer.concat([bytes, Buffer.from([1, 1, 0x41])]).toString('base64'))).toThrow('ZATCA QR repeats field 1');
     expect(() => decodeZatcaQr('not base64!')).toThrow('ZATCA QR is not valid base64');
     expect(() => decodeZatcaQr(Buffer.from([1, 1, 0xff]).toString('base64'))).toThrow('ZATCA QR field 1 is not valid UTF-8');
   });
@@ -149,7 +145,13 @@ describe('zatcaFields', () => {
   });
 
   it('refuses an invalid VAT number, an empty name and VAT above the total', () => {
-    const facts = { sellerName: 'S', vatNumber: '300000000000003', issuedAt: '2026-01-01T00:00:00Z', totalWithVatHalalas: 115, vatTotalHalalas: 15 };
+    const facts = {
+      sellerName: 'S',
+      vatNumber: '300000000000003',
+      issuedAt: '2026-01-01T00:00:00Z',
+      totalWithVatHalalas: 115,
+      vatTotalHalalas: 15,
+    };
     expect(() => zatcaFields({ ...facts, vatNumber: '30000000000000' })).toThrow(
       'ZATCA VAT number must be 15 digits starting and ending with 3, got "30000000000000"',
     );

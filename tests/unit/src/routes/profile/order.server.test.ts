@@ -26,9 +26,29 @@ function order(overrides: Record<string, unknown> = {}) {
     discounts: [],
     taxSummary: [{ description: 'VAT', taxRate: 15, taxBase: 11304, taxTotal: 1696 }],
     shippingLines: [{ shippingMethod: { id: '1', code: 'standard', name: 'Standard' }, priceWithTax: 1500 }],
-    shippingAddress: { fullName: 'Sara Ali', streetLine1: 'Olaya 1', streetLine2: '', city: 'Riyadh', province: '', postalCode: '', countryCode: 'SA', country: 'Saudi Arabia', phoneNumber: '+966501234567' },
+    shippingAddress: {
+      fullName: 'Sara Ali',
+      streetLine1: 'Olaya 1',
+      streetLine2: '',
+      city: 'Riyadh',
+      province: '',
+      postalCode: '',
+      countryCode: 'SA',
+      country: 'Saudi Arabia',
+      phoneNumber: '+966501234567',
+    },
     customer: { id: '7' },
-    payments: [{ id: 'p1', method: 'cash-on-delivery', state: 'Authorized', amount: 13000, transactionId: null, metadata: {}, createdAt: '2026-11-20T09:30:00.000Z' }],
+    payments: [
+      {
+        id: 'p1',
+        method: 'cash-on-delivery',
+        state: 'Authorized',
+        amount: 13000,
+        transactionId: null,
+        metadata: {},
+        createdAt: '2026-11-20T09:30:00.000Z',
+      },
+    ],
     paymentUrl: null,
     surcharges: [],
     lines: [
@@ -48,9 +68,19 @@ function order(overrides: Record<string, unknown> = {}) {
     history: {
       items: [
         { id: 'h1', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T08:00:00.000Z', data: { from: 'Created', to: 'AddingItems' } },
-        { id: 'h2', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T09:29:00.000Z', data: { from: 'AddingItems', to: 'ArrangingPayment' } },
+        {
+          id: 'h2',
+          type: 'ORDER_STATE_TRANSITION',
+          createdAt: '2026-11-20T09:29:00.000Z',
+          data: { from: 'AddingItems', to: 'ArrangingPayment' },
+        },
         { id: 'h3', type: 'ORDER_PAYMENT_TRANSITION', createdAt: '2026-11-20T09:30:00.000Z', data: {} },
-        { id: 'h4', type: 'ORDER_STATE_TRANSITION', createdAt: '2026-11-20T09:30:00.000Z', data: { from: 'ArrangingPayment', to: 'PaymentAuthorized' } },
+        {
+          id: 'h4',
+          type: 'ORDER_STATE_TRANSITION',
+          createdAt: '2026-11-20T09:30:00.000Z',
+          data: { from: 'ArrangingPayment', to: 'PaymentAuthorized' },
+        },
       ],
     },
     ...overrides,
@@ -58,7 +88,10 @@ function order(overrides: Record<string, unknown> = {}) {
 }
 
 function shopApi(body: unknown) {
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 const request = () => new Request('http://shop.test/profile/orders/ABC123', { headers: { cookie: 'vendure_token=t1' } });
@@ -99,7 +132,9 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
   });
 
   it('a shipped order is not offered for cancelling', async () => {
-    const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', { fetch: shopApi({ data: { orderByCode: order({ state: 'Shipped' }) } }) });
+    const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', {
+      fetch: shopApi({ data: { orderByCode: order({ state: 'Shipped' }) } }),
+    });
     expect(page.cancel.possible).toBe(false);
     expect(page.timeline.at(-1)).toEqual({ state: 'Shipped', at: '2026-11-20T09:30:00.000Z' });
   });
