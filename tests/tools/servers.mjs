@@ -2,7 +2,7 @@
 // run-inspector.mjs (dev server): a port check, a process group with its output in a log file,
 // and a stop that ends the whole group (Vendure's and Vite's own children included).
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 
 export const portTaken = (port) =>
@@ -17,7 +17,9 @@ export const portTaken = (port) =>
  * written to `logFile` (truncated first). Returns `exited()`, `stop()` (SIGTERM, SIGKILL after 10 s) and `tail()`.
  */
 export function startGroup(cmd, args, { cwd, env, logFile }) {
-  const out = createWriteStream(logFile);
+  // created (emptied) now, not when the stream gets round to it: tail() may be asked at once
+  writeFileSync(logFile, '');
+  const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
