@@ -88,6 +88,11 @@ function clientChunks(): { plugin: Plugin; codeSplitting: object } {
 // Plugin order matters (docs/toolchain-facts): lingui() compiles .po imports, babel runs the
 // Lingui macro transform, and only then React Router sees plain JSX. @vitejs/plugin-react 6 has
 // no babel option, so the macros go through @rolldown/plugin-babel.
+/** Vendure's origin, as src/lib/config.server.ts finds the Shop API (SHOP_API_URL, else SERVER_PORT). */
+function shopApiOrigin(): string {
+  return new URL(process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}/shop-api`).origin;
+}
+
 export default defineConfig(({ mode }) => {
   const chunks = clientChunks();
   return {
@@ -107,9 +112,24 @@ export default defineConfig(({ mode }) => {
         },
       ],
     },
+    // The inspector (development only, docs/inspector.md) is imported lazily, so the dependency
+    // scan at start-up does not see its packages: found on the first `?inspect`, they were
+    // optimised then and the page reloaded under the developer (and the browser test).
+    optimizeDeps: { include: ['@statelyai/inspect', 'elkjs/lib/elk.bundled.js'] },
     // Lightning CSS resolves the custom media queries above and minifies.
     css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
-    server: { host: '127.0.0.1' },
+    server: {
+      host: '127.0.0.1',
+      // The dev server stands in for src/server/storefront.mjs, so the browser's same-origin calls
+      // (/shop-api with its graphql-ws upgrade, /assets, …: that file's PROXIED_PREFIXES) go to
+      // Vendure as they do in production; without this `npm run dev` had no working cart.
+      proxy: Object.fromEntries(
+        ['/shop-api', '/assets', '/sandbox', '/payments/callback'].map((prefix) => [
+          prefix,
+          { target: shopApiOrigin(), ws: prefix === '/shop-api', xfwd: true },
+        ]),
+      ),
+    },
     // Build files under /_app so they never collide with Vendure's /assets (proxied by the storefront server).
     build: {
       target: 'es2022',

@@ -6,9 +6,9 @@
 //   SKIP_E2E=1 npm test                       skip a stage locally (ignored when CI is set)
 //
 // Stages and their skip flags: typecheck (SKIP_TYPECHECK), lint (SKIP_LINT), i18n (SKIP_I18N),
-// spec-ops (SKIP_SPEC_OPS), tools (SKIP_TOOLS), unit (SKIP_UNIT), paths (SKIP_PATHS), server (SKIP_SERVER),
-// e2e (SKIP_E2E).
-// Test counts come from the vitest/Playwright JSON reporters (written under test-results/run-all/).
+// spec-ops (SKIP_SPEC_OPS), tools (SKIP_TOOLS), unit (SKIP_UNIT), paths (SKIP_PATHS), inspector (SKIP_INSPECTOR),
+// server (SKIP_SERVER), e2e (SKIP_E2E).
+// Test counts come from the vitest/Playwright JSON reporters (test-results/run-all/<stage>.json).
 // A check stage (typecheck, lint, ...) or a test stage that fails without reporting a failed test
 // counts as one failed test, so the last line ("N passed, N failed") is never "0 failed" on a red run.
 // spec-ops fails when a named operation of ../shared/spec/operations.txt is not defined in the
@@ -77,6 +77,13 @@ const stages = [
     kind: 'vitest',
   },
   {
+    // the offline inspector in Chromium against the dev server (compiles on demand) and Vendure
+    name: 'inspector',
+    title: 'inspector in the browser (dev server, npm run inspector:check)',
+    cmd: ['node', 'tests/tools/run-inspector.mjs'],
+    kind: 'playwright',
+  },
+  {
     name: 'server',
     title: 'server e2e (Vendure)',
     cmd: ['npx', 'vitest', 'run', '--config', 'server/vitest.config.mts', ...vitestJson('server')],
@@ -142,12 +149,7 @@ export function countPlaywright(file) {
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const env = {
-    ...process.env,
-    VENDURE_DISABLE_TELEMETRY: 'true',
-    PW_JSON_OUTPUT: join(outDir, 'e2e.json'),
-    PATH_TESTS_JSON: join(outDir, 'paths.json'),
-  };
+  const env = { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true', PATH_TESTS_JSON: join(outDir, 'paths.json') };
   if (!process.stdout.isTTY) env.NO_COLOR = '1';
   const results = [];
   const t0 = Date.now();
@@ -167,11 +169,13 @@ async function main() {
     }
     console.log(`\n━━ [${i + 1}/${selected.length}] ${s.title}: ${s.cmd.join(' ')}\n`);
     const started = Date.now();
-    const { code, tail } = await run(s.cmd, env);
+    // each Playwright stage its own report: a stage that crashed before reporting must not count another's
+    const pwReport = join(outDir, `${s.name}.json`);
+    const { code, tail } = await run(s.cmd, s.kind === 'playwright' ? { ...env, PW_JSON_OUTPUT: pwReport } : env);
     const ms = Date.now() - started;
     let counts = null;
     if (s.kind === 'vitest') counts = countVitest(join(outDir, `${s.name}.json`));
-    if (s.kind === 'playwright') counts = countPlaywright(env.PW_JSON_OUTPUT);
+    if (s.kind === 'playwright') counts = countPlaywright(pwReport);
     let status = code === 0 ? 'passed' : 'failed';
     let note = '';
     if (counts) {

@@ -10,11 +10,11 @@
 // with E2E_BASE_URL: E2E_SERVER_URL, else 127.0.0.1:$SERVER_PORT or 3000). Server output: test-results/e2e-servers-<port>.log;
 // Playwright's traces and screenshots: test-results/e2e-<port>/.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portTaken, startGroup } from './servers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -31,13 +31,6 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
-
-const portTaken = (port) =>
-  new Promise((res) => {
-    const s = connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => (s.destroy(), res(true)));
-    s.once('error', () => res(false));
-  });
 
 /** `serverURL`: Vendure's own origin, for tests that prepare data through the Admin API (fixtures.ts). */
 function playwright(baseURL, outputDir, serverURL) {
@@ -79,14 +72,13 @@ async function main() {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const logFile = join(root, `test-results/e2e-servers-${PORT}.log`);
-  const out = createWriteStream(logFile);
   const baseURL = `http://127.0.0.1:${PORT}`;
   log(`starting Vendure :${SERVER_PORT} and the storefront :${PORT} (DATA_DIR ${dataDir}; log ${logFile})`);
   t = Date.now();
-  const servers = spawn(process.execPath, ['src/server/start.mjs'], {
+  // own process group: stopping it stops Vendure and the storefront too
+  const servers = startGroup(process.execPath, ['src/server/start.mjs'], {
     cwd: root,
-    detached: true, // own process group: stopping it stops Vendure and the storefront too
-    stdio: ['ignore', 'pipe', 'pipe'],
+    logFile,
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -98,35 +90,17 @@ async function main() {
       VENDURE_DISABLE_TELEMETRY: 'true',
     },
   });
-  servers.stdout.pipe(out, { end: false });
-  servers.stderr.pipe(out, { end: false });
-  let exited = false;
-  servers.on('exit', () => (exited = true));
 
   const stop = async () => {
-    if (!exited) {
-      try {
-        process.kill(-servers.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      for (let i = 0; i < 100 && !exited; i++) await new Promise((r) => setTimeout(r, 100));
-      if (!exited) {
-        try {
-          process.kill(-servers.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }
-    }
+    await servers.stop();
     if (!process.env.E2E_KEEP_DATA && !process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   };
-  const tail = () => readFileSync(logFile, 'utf8').trim().split('\n').slice(-40).join('\n');
+  const tail = () => servers.tail();
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop().then(() => process.exit(130)));
 
   const until = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 240_000);
   let up = false;
-  while (!up && !exited && Date.now() < until) {
+  while (!up && !servers.exited() && Date.now() < until) {
     try {
       await fetch(`${baseURL}/en`, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
       up = true;
@@ -135,7 +109,9 @@ async function main() {
     }
   }
   if (!up) {
-    console.error(`[e2e] the servers did not come up (${exited ? 'start.mjs exited' : 'timeout'}); last lines of ${logFile}:\n${tail()}`);
+    console.error(
+      `[e2e] the servers did not come up (${servers.exited() ? 'start.mjs exited' : 'timeout'}); last lines of ${logFile}:\n${tail()}`,
+    );
     await stop();
     return 1;
   }

@@ -1,0 +1,95 @@
+// Issue 19, "How it is checked": with `?inspect` on the development server the cart machine's
+// diagram is shown, adding a product moves its highlight, and the panel's send-event control drives
+// a transition. Run by tests/tools/run-inspector.mjs (dev server + seeded Vendure).
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** An in-stock single-variant product of the seed, read through the dev server's /shop-api proxy. */
+async function buyableSlug(page: Page): Promise<string> {
+  const res = await page.request.post('/shop-api?languageCode=en', {
+    data: { query: 'query { products(options: { take: 60 }) { items { slug variants { stockLevel } } } }' },
+  });
+  expect(res.ok()).toBe(true);
+  const { data } = (await res.json()) as { data: { products: { items: { slug: string; variants: { stockLevel: string }[] }[] } } };
+  const product = data.products.items.find((p) => p.variants.length === 1 && p.variants[0]!.stockLevel === 'IN_STOCK');
+  expect(product, 'the seed has an in-stock single-variant product').toBeDefined();
+  return product!.slug;
+}
+
+/**
+ * Opens a page on the dev server once it has stopped reloading itself: on a cold cache (CI) Vite
+ * finds more dependencies as the page's modules arrive, optimises them and reloads the page, which
+ * would restart every actor mid-test. The first request also compiles the page's modules.
+ */
+async function openSettled(page: Page, url: string) {
+  await page.goto(url, { timeout: 120_000 });
+  for (let reloads = 0; ; reloads++) {
+    await expect(page.locator('article.product[data-interactive]')).toBeAttached({ timeout: 60_000 });
+    const reloaded = await page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 4_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!reloaded) return;
+    expect(reloads, 'the dev server keeps reloading the page').toBeLessThan(5);
+    await page.waitForLoadState('load', { timeout: 60_000 });
+  }
+}
+
+/** The state ids drawn highlighted in a statechart (the panel's yellow `.node.active` boxes). */
+const highlighted = (diagram: Locator) =>
+  diagram.locator('g.node.active').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id')).sort());
+
+test('the cart: its statechart drawn, the highlight follows Add to cart and an event sent from the panel', async ({ page }) => {
+  const slug = await buyableSlug(page);
+  // Hold the add for a moment so the highlight can be seen in `mutating` before the answer.
+  let releaseAdd = () => {};
+  const addHeld = new Promise<void>((r) => (releaseAdd = r));
+  await page.route('**/shop-api**', async (route) => {
+    if (route.request().postData()?.includes('addItemToOrder')) await addHeld;
+    await route.continue();
+  });
+
+  await openSettled(page, `/en/products/${slug}?inspect`);
+
+  const inspector = page.getByRole('region', { name: 'XState inspector' });
+  const actors = inspector.getByRole('navigation', { name: 'Actors' });
+  await actors.getByRole('button', { name: 'cart', exact: true }).click({ timeout: 60_000 });
+  await expect(inspector.getByRole('heading', { level: 2, name: /^cart / })).toBeVisible();
+  // elkjs is loaded on the first drawing
+  const diagram = inspector.getByRole('img', { name: /^Statechart of cart; active: / });
+  await expect(diagram).toBeVisible({ timeout: 30_000 });
+  for (const state of ['waiting', 'loading', 'loadFailed', 'settling', 'ready', 'mutating', 'adding', 'adjusting', 'removing']) {
+    await expect(diagram.locator(`g.node[data-id="cart.${state}"], g.node[data-id="cart.mutating.${state}"]`)).toHaveCount(1);
+  }
+  await expect.poll(() => highlighted(diagram)).toEqual(['cart.ready']);
+
+  // the panel's last list: the events the actor received (the shop itself sends cart.sync too)
+  const logged = (type: string) =>
+    inspector
+      .getByRole('list')
+      .last()
+      .getByRole('listitem')
+      .filter({ hasText: `"type":"${type}"` });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect.poll(() => highlighted(diagram)).toEqual(['cart.mutating', 'cart.mutating.adding']);
+  await expect(diagram).toHaveAccessibleName('Statechart of cart; active: cart, cart.mutating, cart.mutating.adding');
+  await expect(logged('cart.add')).toHaveCount(1);
+  releaseAdd();
+  await expect.poll(() => highlighted(diagram)).toEqual(['cart.ready']);
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ }).locator('.count-badge')).toHaveText('1');
+
+  // The send-event control: a button per event the state accepts fills the editor, Send sends it.
+  const send = async (type: string) => {
+    const before = await logged(type).count();
+    await inspector.getByRole('button', { name: type, exact: true }).click();
+    await expect(inspector.getByRole('textbox', { name: 'Event to send (JSON)' })).toHaveValue(JSON.stringify({ type }, null, 2));
+    await inspector.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(logged(type)).toHaveCount(before + 1);
+  };
+  await send('cart.hold');
+  await expect.poll(() => highlighted(diagram)).toEqual(['cart.waiting']);
+  // waiting accepts cart.sync but no longer cart.hold
+  await expect(inspector.getByRole('button', { name: 'cart.hold', exact: true })).toHaveCount(0);
+  await send('cart.sync');
+  await expect.poll(() => highlighted(diagram)).toEqual(['cart.ready']);
+  await expect(inspector.getByRole('status')).toBeEmpty();
+});
