@@ -14,6 +14,11 @@ export const getCustomerDataDocument = graphql(`
       lastName
       phoneNumber
       emailAddress
+      customFields {
+        avatar {
+          preview
+        }
+      }
     }
   }
 `);

@@ -30,6 +30,7 @@ export interface GuardedCustomer {
   lastName: string;
   emailAddress: string;
   phoneNumber: string | null;
+  customFields?: { avatar: { preview: string } | null } | null;
 }
 
 export interface GuardOptions {

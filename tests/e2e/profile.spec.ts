@@ -140,9 +140,16 @@ for (const locale of locales) {
 
       // 1x1 transparent PNG
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+      const avatar = page.getByRole('img', { name: tr(locale, 'Your profile picture') });
+      await expect(avatar).toHaveCount(0);
       await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
       await expect(page.getByText(tr(locale, 'Your picture has been uploaded.'))).toBeVisible(SLOW);
-      await expect(page.getByRole('img', { name: tr(locale, 'Your profile picture') })).toBeVisible();
+      await expect(avatar).toBeVisible();
+      // Saved to the customer: after a reload the picture is still there, served through the asset preset.
+      await page.reload();
+      await expect(avatar).toBeVisible(SLOW);
+      await expect(avatar).toHaveAttribute('src', /preset=thumb/);
+      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), SLOW).toBe(true);
       await axe();
     });
 

@@ -859,6 +859,36 @@ describe('account plugin (shop API)', () => {
       }
     });
 
+    it("saves the upload as the uploader's avatar, replaces the previous one and leaves other customers alone", async () => {
+      const AVATAR = 'query Avatar { activeCustomer { customFields { avatar { id preview } } } }';
+      const other = await verifiedCustomer('upload-other');
+      const img = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const first = await upload(img, 'me.png', customer.token);
+      const second = await upload(img, 'me.png', customer.token);
+      expect(second.data.uploadImage.__typename).toBe('UploadedImage');
+      expect(second.data.uploadImage.id).not.toBe(first.data.uploadImage.id);
+
+      const mine = await shop(env, AVATAR, {}, { token: customer.token });
+      expect(mine.data.activeCustomer.customFields.avatar.id).toBe(second.data.uploadImage.id);
+      expect(mine.data.activeCustomer.customFields.avatar.preview).toMatch(/customer-upload-\d+-[0-9a-f]{8}__preview/);
+      const theirs = await shop(env, AVATAR, {}, { token: other.token });
+      expect(theirs.data.activeCustomer.customFields.avatar).toBeNull();
+
+      // The replaced upload is deleted; the customer cannot set the field through the API.
+      const admin = await adminApi(env);
+      const gone = await admin('query A($id: ID!) { asset(id: $id) { id } }', { id: first.data.uploadImage.id });
+      expect(gone.asset).toBeNull();
+      const forged = await shop(
+        env,
+        'mutation { updateCustomer(input: { customFields: { avatarId: "1" } }) { id } }',
+        {},
+        { token: customer.token },
+      );
+      expect(forged.errors?.length).toBeGreaterThan(0);
+    });
+
     it('rejects other content whatever its name, and files over 2 MB (ar/en)', async () => {
       const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'picture.png', customer.token, 'en');
       expect(text.data.uploadImage).toEqual({

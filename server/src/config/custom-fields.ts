@@ -82,6 +82,17 @@ export const customFields: CustomFields = {
       public: false,
       label: label('Favourite products', 'المنتجات المفضلة'),
     },
+    {
+      // Set only by the account plugin's uploadImage (the uploader's own asset); readonly so the
+      // customer cannot point it at another asset id.
+      name: 'avatar',
+      type: 'relation',
+      entity: Asset,
+      nullable: true,
+      public: true,
+      readonly: true,
+      label: label('Avatar', 'الصورة الشخصية'),
+    },
   ],
   Address: [
     {

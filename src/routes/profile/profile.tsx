@@ -6,6 +6,7 @@ import type { Actor } from 'xstate';
 import type { Route } from './+types/profile';
 import type { ProfileEvent } from '../../../machines/profile.machine';
 import type { EmailChangeErrors, ProfileDetailsErrors } from '../../../machines/schemas/profile.schema';
+import { presetUrl } from '../../components/image/image-sources';
 import { PhoneInput, type PhoneValue as PhoneInputValue } from '../../components/phone-input/phone-input';
 import { AVATAR_MESSAGES, PROFILE_MESSAGES } from '../../components/profile/profile-messages';
 import { ProfileFrame } from '../../containers/profile-frame';
@@ -99,6 +100,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     password: ctx?.email.values.password ?? early.password,
   };
   const avatar = ctx?.avatar ?? { image: null, progress: null, error: null };
+  // This visit's upload, else the saved one (the loader's customer on first paint, then the machine's).
+  const avatarPreview = avatar.image?.preview ?? shown.customFields?.avatar?.preview ?? null;
   const progressPercent =
     avatar.progress && avatar.progress.total > 0 ? Math.round((avatar.progress.loaded / avatar.progress.total) * 100) : null;
 
@@ -144,8 +147,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <section className="profile-card" aria-labelledby="avatar-title">
           <h2 id="avatar-title">{t`Profile picture`}</h2>
           <div className="avatar">
-            {avatar.image ? (
-              <img className="avatar__image" src={avatar.image.preview} alt={t`Your profile picture`} width={96} height={96} />
+            {avatarPreview ? (
+              <img className="avatar__image" src={presetUrl(avatarPreview, 'thumb')} alt={t`Your profile picture`} width={96} height={96} />
             ) : (
               <span className="avatar__initials" aria-hidden="true">
                 {(shown.firstName[0] ?? '') + (shown.lastName[0] ?? '')}

@@ -21,6 +21,7 @@ const sara: Customer = {
   lastName: 'Qahtani',
   phoneNumber: '+966501234567',
   emailAddress: 'sara@example.com',
+  customFields: { avatar: null },
 };
 
 interface Fakes {

@@ -32,6 +32,7 @@ const sara: Customer = {
   lastName: 'Qahtani',
   phoneNumber: '+966501234567',
   emailAddress: 'sara@example.com',
+  customFields: { avatar: null },
 };
 const loaded = { type: 'xstate.done.actor.loadCustomer', output: sara } as EventObject;
 const serialize = (s: { value: unknown; context: ProfileContext }) =>

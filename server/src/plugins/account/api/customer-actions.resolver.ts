@@ -28,7 +28,7 @@ export class CustomerActionsResolver {
       { key: `uploadImage:customer:${String(customer.id)}`, rule: rules.perCustomer },
     ]);
     if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-    return this.uploads.upload(ctx, args.file);
+    return this.uploads.upload(ctx, customer, args.file);
   }
 
   @Transaction()

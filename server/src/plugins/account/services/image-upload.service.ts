@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AssetService, ConfigService, RequestContext } from '@vendure/core';
+import { Asset, AssetService, ConfigService, Customer, ID, Logger, RequestContext, TransactionalConnection } from '@vendure/core';
 import { randomBytes } from 'crypto';
+import path from 'path';
 import { Readable } from 'stream';
 
 import { UploadImageError } from '../api/account-errors';
 import { ACCOUNT_PLUGIN_OPTIONS, AccountPluginOptions } from '../constants';
+
+const CUSTOMER_UPLOAD_PREFIX = 'customer-upload-';
 
 type ImageKind = { ext: 'jpg' | 'png' | 'webp'; mime: string };
 
@@ -29,17 +32,20 @@ interface FileUpload {
 /**
  * Customer image upload: reads at most maxUploadBytes+1 bytes (the stream is destroyed beyond
  * that, so a huge body is not buffered), checks magic bytes, and stores the bytes as a Vendure
- * asset under a server-chosen name.
+ * asset under a server-chosen name. The new asset becomes the customer's `avatar`; the previous
+ * avatar is deleted when it was a customer upload (the field is readonly, so only this service
+ * points a customer at an upload; AssetService.delete still refuses assets a product uses).
  */
 @Injectable()
 export class ImageUploadService {
   constructor(
     private readonly assetService: AssetService,
     private readonly configService: ConfigService,
+    private readonly connection: TransactionalConnection,
     @Inject(ACCOUNT_PLUGIN_OPTIONS) private readonly options: AccountPluginOptions,
   ) {}
 
-  async upload(ctx: RequestContext, file: Promise<FileUpload> | FileUpload) {
+  async upload(ctx: RequestContext, customer: Customer, file: Promise<FileUpload> | FileUpload) {
     const upload = await file;
     const read = await readLimited(upload.createReadStream(), this.options.maxUploadBytes);
     if (read === 'too-large') return new UploadImageError('UPLOAD_IMAGE_TOO_LARGE');
@@ -47,9 +53,10 @@ export class ImageUploadService {
     const kind = sniffImage(read);
     if (!kind) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
 
-    const name = `customer-upload-${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
+    const name = `${CUSTOMER_UPLOAD_PREFIX}${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
     const asset = await this.assetService.createFromFileStream(Readable.from(read), name, ctx);
     if ('errorCode' in asset) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
+    await this.setAvatar(ctx, customer.id, asset);
     return {
       __typename: 'UploadedImage' as const,
       id: asset.id,
@@ -58,6 +65,20 @@ export class ImageUploadService {
       source: this.url(ctx, asset.source),
       preview: this.url(ctx, asset.preview),
     };
+  }
+
+  private async setAvatar(ctx: RequestContext, customerId: ID, asset: Asset) {
+    const repo = this.connection.getRepository(ctx, Customer);
+    const current = await repo.findOne({ where: { id: customerId }, relations: ['customFields.avatar'] });
+    const previous = (current?.customFields as { avatar?: Asset | null } | undefined)?.avatar;
+    await repo.createQueryBuilder().relation(Customer, 'customFields.avatar').of(customerId).set(asset.id);
+    // Asset names are translated; the stored file name (the source path) says it was a customer upload.
+    if (previous?.id && previous.id !== asset.id && path.posix.basename(previous.source ?? '').startsWith(CUSTOMER_UPLOAD_PREFIX)) {
+      // Tidy-up only: a failure here must not undo the new avatar.
+      await this.assetService.delete(ctx, [previous.id]).catch((e: unknown) => {
+        Logger.warn(`Could not delete previous avatar ${String(previous.id)}: ${String(e)}`, 'AccountPlugin');
+      });
+    }
   }
 
   /** UploadedImage is not the Asset type, so core's asset URL interceptor does not apply. */
