@@ -17,6 +17,12 @@ import {
   toPayment,
 } from './checkout-helpers';
 import { browserLocale, expect, locales, localePath, serverURL, test, tr } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Nothing wider than the viewport: on a phone the page must not scroll sideways. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
 
 for (const locale of locales) {
   test.describe(`checkout (${locale})`, () => {
@@ -63,10 +69,12 @@ for (const locale of locales) {
       await expectSuccess(page, locale, code);
     });
 
-    test('cash on delivery places the order at once, with its fee in the totals', async ({ page, request, axe }) => {
+    // @responsive: the mobile project runs it too, so checkout is seen on a phone's viewport.
+    test('cash on delivery places the order at once, with its fee in the totals @responsive', async ({ page, request, axe }) => {
       test.slow();
       const code = await shopperWithCart(page, request, locale, 'cod');
       await toPayment(page, locale, code);
+      await expectNoSideScroll(page);
       await page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Cash on delivery'))) }).check();
       // The fee is previewed before paying: the total is the order's plus 15 SAR.
       const total = page.getByTestId('order-total');
@@ -78,6 +86,7 @@ for (const locale of locales) {
       await expect(page.getByText(tr(locale, 'Pay the courier in cash when your order arrives.'))).toBeVisible();
       // The backend applied the same fee as an order surcharge: the paid total is the previewed one.
       await expect(page.getByTestId('order-total')).toHaveText(previewed);
+      await expectNoSideScroll(page);
       await axe();
     });
 

@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserPathCounts } from './paths/run-path-tests.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, 'test-results/run-all');
@@ -139,6 +140,13 @@ export function countVitest(file) {
   return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests || 0) + (j.numTodoTests || 0) };
 }
 
+/** After the e2e stage: the checkout machine's paths it drove in the browser (issue 14), or null. */
+export function browserPathsLine(file) {
+  if (!existsSync(file)) return null;
+  const { ran, passed } = browserPathCounts(JSON.parse(readFileSync(file, 'utf8')));
+  return `checkout paths in the browser: ${ran} ran, ${passed} passed`;
+}
+
 export function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
@@ -195,6 +203,10 @@ async function main() {
     }
     results.push({ ...s, status, note, ms, counts });
     console.log(`\n━━ ${s.title}: ${status.toUpperCase()} in ${fmt(ms)}${note ? ` (${note})` : ''}`);
+    if (s.name === 'e2e') {
+      const line = browserPathsLine(pwReport);
+      if (line) console.log(line);
+    }
   }
 
   let passed = 0;

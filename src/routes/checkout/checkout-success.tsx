@@ -6,6 +6,7 @@ import { OrderPlaced } from '../../components/checkout/order-placed';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { CheckoutFlow } from '../../containers/checkout-flow';
+import { useLeaveWhenSignedOut } from '../../containers/use-leave-when-signed-out';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { routeMeta } from '../../seo/route-meta';
 import { getCheckoutOrder } from '../../../services/checkout.service';
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CheckoutSuccessPage({ loaderData }: Route.ComponentProps) {
   const { code, order, paid } = loaderData;
   const revalidator = useRevalidator();
+  useLeaveWhenSignedOut();
   if (order && paid) {
     return (
       <div className="container checkout-page">

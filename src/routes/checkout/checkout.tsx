@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/checkout';
 import { CheckoutFlow } from '../../containers/checkout-flow';
+import { useLeaveWhenSignedOut } from '../../containers/use-leave-when-signed-out';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { routeMeta } from '../../seo/route-meta';
 import { privatePageHeaders, requireCustomer } from '../guards.server';
@@ -34,6 +35,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  useLeaveWhenSignedOut();
   return (
     <div className="container checkout-page">
       <h1 className="checkout-page__title">

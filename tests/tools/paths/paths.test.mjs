@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { coverageOf, isPathTest, pathCounts, summary } from './run-path-tests.mjs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browserPathCounts, coverageOf, isPathTest, pathCounts, summary } from './run-path-tests.mjs';
+import { browserPathsLine } from '../run-all.mjs';
 import { describeFinal } from './paths.mjs';
 
 const run = promisify(execFile);
@@ -118,5 +122,62 @@ describe('npm run test:paths summary', () => {
     expect(summary(pathCounts(report), coverage)).toBe(
       'path tests (vitest, fake actors): 2 paths ran\n  checkout: 2 paths ran, 1 passed; transition coverage 97.5 % of 80 transitions',
     );
+  });
+});
+
+// A Playwright JSON report cut down to what the counting reads: file suites, nested describes, one
+// test per project a spec ran in.
+const spec = (file, title, ...statuses) => ({ title, file, tests: statuses.map((status) => ({ status })) });
+const playwrightReport = {
+  suites: [
+    {
+      title: 'checkout-paths.spec.ts',
+      file: 'checkout-paths.spec.ts',
+      specs: [],
+      suites: [
+        {
+          title: 'checkout machine paths in the real app (en)',
+          file: 'checkout-paths.spec.ts',
+          specs: [
+            spec('checkout-paths.spec.ts', 'the generator offers drivable paths to success and to failures', 'expected'),
+            spec('checkout-paths.spec.ts', 'fresh shortest to success: done:fetchCheckoutOrders(paid)', 'expected'),
+            spec('checkout-paths.spec.ts', 'fresh to success #1: done:fetchCheckoutOrders(shipped) → review.confirm', 'unexpected'),
+            spec('checkout-paths.spec.ts', 'returning to success #2: done:fetchCheckoutOrders(arranging)', 'flaky'),
+            spec('checkout-paths.spec.ts', 'returning to payment.fetching pay:PAYMENT_DECLINED #1: x', 'skipped'),
+          ],
+        },
+      ],
+    },
+    {
+      title: 'checkout.spec.ts',
+      file: 'checkout.spec.ts',
+      specs: [],
+      suites: [
+        {
+          title: 'checkout (en)',
+          file: 'checkout.spec.ts',
+          specs: [spec('checkout.spec.ts', 'fresh to success #1: not a path here', 'expected', 'expected')],
+        },
+      ],
+    },
+  ],
+};
+
+describe('browser path counts', () => {
+  it('counts the checkout-paths spec’s path tests: ran = not skipped, passed = expected or flaky', () => {
+    expect(browserPathCounts(playwrightReport)).toEqual({ ran: 3, passed: 2 });
+    expect(browserPathCounts({ suites: [] })).toEqual({ ran: 0, passed: 0 });
+  });
+
+  it('npm test prints the line after the e2e stage from that stage’s report, and nothing without one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'browser-paths-test-'));
+    try {
+      const file = join(dir, 'e2e.json');
+      writeFileSync(file, JSON.stringify(playwrightReport));
+      expect(browserPathsLine(file)).toBe('checkout paths in the browser: 3 ran, 2 passed');
+      expect(browserPathsLine(join(dir, 'missing.json'))).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

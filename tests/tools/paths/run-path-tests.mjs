@@ -2,6 +2,11 @@
 // `npm run test:paths`: runs the machines' path tests (tests/unit/machines/*.paths.test.ts) with
 // vitest, then prints how many paths ran per machine and each machine's transition coverage (the
 // line its coverage test logs). Exit code: vitest's, or 1 when a machine reports no coverage.
+//
+//   npm run test:paths -- --browser    also drives the checkout paths in the real app
+//                                      (tests/e2e/checkout-paths.spec.ts through tests/tools/run-e2e.mjs,
+//                                      its ports from E2E_PORT / E2E_SERVER_PORT) and prints
+//                                      "browser: N paths ran, N passed"
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +47,33 @@ export function pathCounts(report) {
   });
 }
 
+/** The Playwright spec whose tests drive the checkout machine's paths in the browser. */
+export const BROWSER_PATHS_SPEC = 'checkout-paths.spec.ts';
+
+/** Every test of a Playwright JSON report, with the file it is in (suites nest by describe). */
+function* playwrightTests(suites, file = '') {
+  for (const suite of suites ?? []) {
+    const inFile = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) yield { file: spec.file ?? inFile, title: spec.title, status: test.status };
+    }
+    yield* playwrightTests(suite.suites, inFile);
+  }
+}
+
+/**
+ * Browser path tests (checkout-paths.spec.ts, titled `<fresh|returning> <path name>`) in a Playwright
+ * JSON report: how many ran (not skipped) and passed (expected, or flaky: passed on retry). One count
+ * per project a test ran in. The spec's other tests (its check of the generator) are not paths.
+ */
+export function browserPathCounts(report) {
+  const paths = [...playwrightTests(report.suites)].filter(
+    (t) => t.file.endsWith(BROWSER_PATHS_SPEC) && isPathTest(t.title.replace(/^(fresh|returning) /, '')),
+  );
+  const ran = paths.filter((t) => t.status !== 'skipped');
+  return { ran: ran.length, passed: ran.filter((t) => t.status === 'expected' || t.status === 'flaky').length };
+}
+
 export function summary(counts, coverage) {
   const lines = counts.map(({ machine, ran, passed }) => {
     const cov = coverage[machine];
@@ -54,7 +86,33 @@ export function summary(counts, coverage) {
   return [`path tests (vitest, fake actors): ${total} paths ran`, ...lines.map((l) => `  ${l}`)].join('\n');
 }
 
+/** `npm run test:paths -- --browser`: the checkout paths through run-e2e.mjs; its exit code and counts. */
+async function runBrowserPaths() {
+  const out = mkdtempSync(join(tmpdir(), 'browser-paths-'));
+  const reportFile = join(out, 'report.json');
+  try {
+    const code = await new Promise((resolve) => {
+      const child = spawn(process.execPath, ['tests/tools/run-e2e.mjs', `tests/e2e/${BROWSER_PATHS_SPEC}`], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, PW_JSON_OUTPUT: reportFile },
+      });
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    let counts = null;
+    try {
+      counts = browserPathCounts(JSON.parse(readFileSync(reportFile, 'utf8')));
+    } catch {
+      console.error('browser path tests: Playwright wrote no report');
+    }
+    return { code, counts };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  const browser = process.argv.slice(2).includes('--browser');
   const files = readdirSync(join(root, dir))
     .filter((f) => f.endsWith('.paths.test.ts'))
     .sort()
@@ -89,7 +147,14 @@ async function main() {
   console.log(`\n${summary(counts, coverage)}`);
   // Machines whose path tests must measure transition coverage (issue 14: checkout at 100 %).
   const uncovered = counts.filter((c) => REQUIRE_COVERAGE.includes(c.machine) && !coverage[c.machine]);
-  return code || (uncovered.length ? 1 : 0);
+  const unitCode = code || (uncovered.length ? 1 : 0);
+  if (!browser) return unitCode;
+
+  const { code: e2eCode, counts: inBrowser } = await runBrowserPaths();
+  console.log(`\n${summary(counts, coverage)}`);
+  console.log(inBrowser ? `browser: ${inBrowser.ran} paths ran, ${inBrowser.passed} passed` : 'browser: no report');
+  // no report, or no path driven, is not a pass
+  return unitCode || e2eCode || (inBrowser && inBrowser.ran > 0 ? 0 : 1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();
