@@ -68,19 +68,11 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     ...browserShopDeps(),
   });
   if (import.meta.env.DEV && inspectBuffer && inspectorMode) {
+    // Page-scoped actors (usePageActor) reach it too: the composition root's `spawn` passes `inspect`.
     void import('./inspector').then(({ startInspector }) => startInspector(inspectorMode)).then((inspect) => inspectBuffer.attach(inspect));
-    // Page-scoped actors (usePageActor: contact, review, filters, auth, checkout, ...) are inspected
-    // too, with no page having to ask: every actor started through `spawn` gets the same callback.
-    actors.spawn = inspectedSpawn(actors.spawn, inspectBuffer);
   }
   actors.start();
   return actors;
-}
-
-/** `spawn` with the inspector's callback added to the options (a page's own `inspect` still wins). */
-export function inspectedSpawn(spawn: AppActors['spawn'], inspect: (event: InspectionEvent) => void): AppActors['spawn'] {
-  return ((logic: Parameters<AppActors['spawn']>[0], options?: Record<string, unknown>) =>
-    (spawn as (l: unknown, o?: unknown) => unknown)(logic, { ...options, inspect: options?.inspect ?? inspect })) as AppActors['spawn'];
 }
 
 type InspectBuffer = ((event: InspectionEvent) => void) & { attach(target: (event: InspectionEvent) => void): void };

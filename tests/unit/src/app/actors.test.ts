@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitFor, type AnyActorRef } from 'xstate';
+import { createMachine, waitFor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { createAppActors, type AppActorsDeps } from '../../../../src/app/actors';
 import type { TokenStore } from '../../../../src/lib/token-store';
 
@@ -220,5 +220,42 @@ describe('createAppActors (composition root)', () => {
     expect(seen).toContain('checkout');
     expect(seen).toContain('fetchCheckoutOrders');
     checkout.stop();
+  });
+
+  it('reports every page-scoped actor to the inspector with no option from the page', () => {
+    const seen: string[] = [];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      {
+        token: { token: 't', issuedAt: null },
+        inspect: (event: InspectionEvent) => {
+          if (event.type === '@xstate.snapshot')
+            seen.push(`${(event.actorRef as AnyActorRef).id}:${JSON.stringify((event.snapshot as { value?: unknown }).value)}`);
+        },
+      },
+    );
+    const page = createMachine({ id: 'contact', initial: 'editing', states: { editing: {} } });
+    const withInput = actors.spawn(page, { id: 'contact' }).start();
+    const bare = actors.spawn(createMachine({ id: 'filters', initial: 'idle', states: { idle: {} } })).start();
+    expect(seen.filter((s) => s.startsWith('contact:') || s.startsWith(`${bare.id}:`))).toEqual(['contact:"editing"', `${bare.id}:"idle"`]);
+    withInput.stop();
+    bare.stop();
+  });
+
+  it("keeps a page's own inspect callback", () => {
+    const mine: string[] = [];
+    const theirs: string[] = [];
+    const { actors } = setup(
+      { CheckUser: checkUserAnonymous, getOrders },
+      { token: { token: 't', issuedAt: null }, inspect: (e: InspectionEvent) => theirs.push(e.type) },
+    );
+    const page = createMachine({ id: 'contact', initial: 'editing', states: { editing: {} } });
+    theirs.length = 0;
+    actors
+      .spawn(page, { inspect: (e: InspectionEvent) => mine.push(e.type) })
+      .start()
+      .stop();
+    expect(theirs).toEqual([]);
+    expect(mine).toContain('@xstate.snapshot');
   });
 });
