@@ -33,13 +33,20 @@ if (!existsSync(chromium)) {
 }
 
 /** `serverURL`: Vendure's own origin, for tests that prepare data through the Admin API (fixtures.ts). */
-function playwright(baseURL, outputDir, serverURL) {
+function playwright(baseURL, outputDir, serverURL, dataDir = process.env.E2E_DATA_DIR) {
   return new Promise((res) => {
     const bin = join(root, 'node_modules/@playwright/test/cli.js');
     const child = spawn(process.execPath, [bin, 'test', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseURL, E2E_SERVER_URL: serverURL, PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseURL,
+        E2E_SERVER_URL: serverURL,
+        // the backend's DATA_DIR, for the few tests that must age data no API can (an expired code)
+        ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}),
+        PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir,
+      },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
@@ -117,7 +124,7 @@ async function main() {
   }
   log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
 
-  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`);
+  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`, dataDir);
   if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
   await stop();
   return code;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/otp';
 import type { AppActors } from '../../containers/app-actors';
@@ -13,6 +13,7 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { usePageActor } from '../../containers/use-page-actor';
 import { clearPendingVerificationCookies, pendingVerificationCookies } from '../../lib/auth-cookies';
+import { rememberResendAt, resendSecondsLeft } from '../../lib/resend-clock';
 import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
@@ -46,11 +47,10 @@ export default function OtpPage() {
   const navigate = useNavigate();
   const { email } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const location = useLocation();
-  const handedOver = (location.state as { resendIn?: unknown } | null)?.resendIn;
   const target = signInTarget(params.get('redirect'), locale);
   const { actor: auth, send } = usePageActor((machines) => machines.auth, {
-    input: { start: 'verify', email, resendIn: typeof handedOver === 'number' ? handedOver : 0 },
+    // The cooldown the form that sent the code began, or the one a reload of this page left running.
+    input: { start: 'verify', email, resendIn: resendSecondsLeft(email) },
   });
   const [earlyCode, setEarlyCode] = useState('');
   const [earlySubmitted, setEarlySubmitted] = useState(false);
@@ -70,6 +70,15 @@ export default function OtpPage() {
   useEffect(() => {
     if (codesResent > 0) setDocumentCookies(pendingVerificationCookies(email, browserCookieOptions()));
   }, [codesResent, email]);
+
+  // When the machine arrives and after each new code: remember when the next one may be asked for,
+  // so a reload does not offer a resend early. Read through a ref: the clock ticking is not a new code.
+  const resendInRef = useRef(resendIn);
+  resendInRef.current = resendIn;
+  const hasMachine = snapshot !== null;
+  useEffect(() => {
+    if (hasMachine) rememberResendAt(email, resendInRef.current);
+  }, [hasMachine, codesResent, email]);
 
   const failure = snapshot?.context.failure ?? null;
   const errorId = snapshot?.context.errors.code;

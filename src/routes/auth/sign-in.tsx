@@ -16,6 +16,7 @@ import { useActorSelector } from '../../containers/use-actor-selector';
 import { usePageActor } from '../../containers/use-page-actor';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
+import { rememberResendAt } from '../../lib/resend-clock';
 import { pendingVerificationCookies } from '../../lib/auth-cookies';
 import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
 import { useLocale } from '../../lib/use-locale';
@@ -94,7 +95,9 @@ export default function SignInPage() {
     if (!codeSent || !pendingEmail) return;
     setDocumentCookies(pendingVerificationCookies(pendingEmail, browserCookieOptions()));
     const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
-    void navigate(localizePath(`/auth/otp${query}`, locale), { state: { resendIn } });
+    // the cooldown goes through the tab's storage, not history state, which a reload would replay from the start
+    rememberResendAt(pendingEmail, resendIn);
+    void navigate(localizePath(`/auth/otp${query}`, locale));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the code step begins
   }, [codeSent, pendingEmail]);
 
