@@ -69,6 +69,31 @@ for (const locale of locales) {
       await expectSuccess(page, locale, code);
     });
 
+    test('back from the Tamara page without paying, the card then pays the whole total', async ({ page, request }) => {
+      test.slow();
+      const code = await shopperWithCart(page, request, locale, 'tamara-back');
+      await toPayment(page, locale, code);
+      await pay(page, locale, 'Tamara: pay in instalments');
+      await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 20_000 });
+      // The shopper changes their mind at the gateway and uses the browser's back button.
+      await page.goBack();
+      await expect(page).toHaveURL(stepUrl(locale, code, 'payment'), { timeout: 20_000 });
+
+      await pay(page, locale, 'Credit or debit card');
+      await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 20_000 });
+      await page.getByRole('button', { name: APPROVE }).click();
+      await expectSuccess(page, locale, code);
+      const { orderByCode } = await shopCall<{
+        orderByCode: { totalWithTax: number; payments: Array<{ method: string; state: string; amount: number }> };
+      }>(page, 'query ($code: String!) { orderByCode(code: $code) { totalWithTax payments { method state amount } } }', { code });
+      // Core would have counted the abandoned Tamara payment and charged the card only the remainder (nothing).
+      expect(orderByCode.payments.map((p) => [p.method, p.state])).toEqual([
+        ['tamara', 'Cancelled'],
+        ['payfort-card', 'Settled'],
+      ]);
+      expect(orderByCode.payments[1]!.amount).toBe(orderByCode.totalWithTax);
+    });
+
     // @responsive: the mobile project runs it too, so checkout is seen on a phone's viewport.
     test('cash on delivery places the order at once, with its fee in the totals @responsive', async ({ page, request, axe }) => {
       test.slow();

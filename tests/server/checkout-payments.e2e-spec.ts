@@ -263,6 +263,40 @@ describe('payment-method discount and fee applied to the total', () => {
     expect(active.totalWithTax).toBe(total);
   });
 
+  it('back from Tamara unfinished, then card: Tamara is cancelled, the card pays the whole total; a late Tamara approval is kept for a refund', async () => {
+    const { q, code, total } = await checkout('en', 4);
+    const tamara = (await q(ADD_PAYMENT, { method: 'tamara' })).addPaymentToOrder;
+    expect(tamara.payments).toMatchObject([{ method: 'tamara', state: 'Pending', amount: total - Math.round(total / 10) }]);
+
+    // The shopper closed the Tamara page and chose the card instead.
+    const card = (await q(ADD_PAYMENT, { method: 'payfort-card' })).addPaymentToOrder;
+    expect(card.__typename).toBe('Order');
+    expect(card.state).toBe('ArrangingPayment');
+    expect(card.totalWithTax).toBe(total);
+    expect(card.surcharges).toEqual([]);
+    expect(card.payments.map((p: { method: string; state: string; amount: number }) => [p.method, p.state, p.amount])).toEqual([
+      ['tamara', 'Cancelled', total - Math.round(total / 10)],
+      ['payfort-card', 'Pending', total],
+    ]);
+
+    // The forgotten Tamara tab is approved anyway: the order does not count it, the store is told to refund it.
+    expect(await sandbox(tamara.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout/${code}?payment=cancelled`);
+    const { activeOrder } = await q(`query { activeOrder { ${ORDER_FIELDS} } }`);
+    expect(activeOrder.state).toBe('ArrangingPayment');
+    expect(activeOrder.payments.map((p: { state: string }) => p.state)).toEqual(['Cancelled', 'Pending']);
+    const { orders } = await admin(
+      'query($code: String!) { orders(options: { filter: { code: { eq: $code } } }) { items { history { items { type data } } } } }',
+      { code },
+    );
+    const notes = orders.items[0].history.items
+      .filter((h: { type: string }) => h.type === 'ORDER_NOTE')
+      .map((h: { data: { note: string } }) => h.data.note);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^tamara authorized payment .* refund it at tamara\.$/);
+
+    expect(await sandbox(card.paymentUrl, 'approve')).toBe(`${STOREFRONT}/en/checkout-success?order=${code}`);
+  });
+
   it('/sandbox/ is an index page listing what the sandbox does and the payments waiting for a decision', async () => {
     const { q, code } = await checkout('en');
     const order = (await q(ADD_PAYMENT, { method: 'tabby' })).addPaymentToOrder;

@@ -16,13 +16,15 @@ import {
 import { NoActiveOrderError } from '@vendure/core/dist/common/error/generated-graphql-shop-errors';
 
 import { MethodSurchargeService } from '../services/method-surcharge.service';
+import { RedirectPaymentService } from '../services/redirect-payment.service';
 
 type AddPaymentArgs = { input: PaymentInput } & Record<string, any>;
 
 /**
  * Overrides the Shop API's `addPaymentToOrder` (a plugin resolver of the same name replaces the
- * built-in one) only to apply the chosen method's discount / fee to the order first, in the same
- * transaction, so core computes the payment amount from the adjusted total. The rest mirrors
+ * built-in one) to cancel a redirect payment the shopper left unfinished and to apply the chosen
+ * method's discount / fee to the order first, in the same transaction, so core computes the
+ * payment amount from the whole adjusted total. The rest mirrors
  * core's ShopOrderResolver.addPaymentToOrder (Vendure 3.7).
  */
 @Resolver()
@@ -33,6 +35,7 @@ export class AddPaymentResolver {
     private readonly customerService: CustomerService,
     private readonly sessionService: SessionService,
     private readonly methodSurcharges: MethodSurchargeService,
+    private readonly redirectPayments: RedirectPaymentService,
   ) {}
 
   @Transaction()
@@ -43,6 +46,8 @@ export class AddPaymentResolver {
     const sessionOrder = await this.activeOrderService.getActiveOrder(ctx, args[ACTIVE_ORDER_INPUT_FIELD_NAME]);
     if (!sessionOrder) return new NoActiveOrderError();
     if (sessionOrder.state === 'ArrangingPayment') {
+      // back from a gateway unfinished: the waiting payment gives way to the new choice
+      await this.redirectPayments.supersedePending(ctx, sessionOrder.id, args.input.method);
       await this.methodSurcharges.applyForMethod(ctx, sessionOrder.id, args.input.method);
     }
     const order = await this.orderService.addPaymentToOrder(ctx, sessionOrder.id, args.input);

@@ -2,14 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CreatePaymentErrorResult,
   CreatePaymentResult,
+  HistoryService,
+  ID,
   LanguageCode,
   Logger,
   Order,
+  OrderService,
   Payment,
+  PaymentMethodService,
   PaymentService,
   RequestContext,
   TransactionalConnection,
 } from '@vendure/core';
+import { HistoryEntryType } from '@vendure/common/lib/generated-types';
 import { randomBytes } from 'crypto';
 
 import { loggerCtx, PAYMENTS_OPTIONS, PaymentsOptions, RedirectProvider } from '../constants';
@@ -30,6 +35,10 @@ export interface RedirectMetadata {
   language: 'ar' | 'en';
   paymentUrl: string;
   public: { paymentUrl?: string; provider: RedirectProvider; status?: string; message?: string };
+  /** Set when the shopper chose another method while this payment waited: it was cancelled then. */
+  supersededAt?: string;
+  /** A provider approved this payment after it was superseded: the money must be returned. */
+  lateApproval?: { outcome: PaymentOutcome; providerPaymentId?: string; at: string };
   [k: string]: unknown;
 }
 
@@ -50,8 +59,40 @@ export class RedirectPaymentService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly paymentService: PaymentService,
+    private readonly paymentMethodService: PaymentMethodService,
+    private readonly orderService: OrderService,
+    private readonly historyService: HistoryService,
     @Inject(PAYMENTS_OPTIONS) readonly options: PaymentsOptions,
   ) {}
+
+  /**
+   * The shopper came back from a gateway without finishing (the payment is still `Pending`) and now
+   * pays with `method`: the waiting payments are cancelled first, so the new one is for the whole
+   * total. Core would otherwise count a pending payment as covering the order and charge the new
+   * method only the remainder (nothing). Only when `method` is eligible: a refused choice must not
+   * take away the payment the shopper may still be completing. A provider approval that arrives
+   * for a cancelled payment afterwards is recorded for a refund (see `complete`).
+   */
+  async supersedePending(ctx: RequestContext, orderId: ID, method: string): Promise<number> {
+    const pending = await this.connection.getRepository(ctx, Payment).find({ where: { order: { id: orderId }, state: PENDING } });
+    if (!pending.length) return 0;
+    const order = await this.orderService.findOne(ctx, orderId);
+    if (!order) return 0;
+    const quotes = await this.paymentMethodService.getEligiblePaymentMethods(ctx, order);
+    if (!quotes.some((q) => q.code === method && q.isEligible)) return 0;
+    for (const payment of pending) {
+      const md = payment.metadata as RedirectMetadata;
+      payment.metadata = {
+        ...md,
+        supersededAt: new Date().toISOString(),
+        public: { ...md.public, paymentUrl: undefined, status: 'cancelled', message: 'Replaced by another payment method' },
+      };
+      await this.connection.getRepository(ctx, Payment).save(payment, { reload: false });
+      const result = await this.paymentService.transitionToState(ctx, payment.id, 'Cancelled');
+      if ('errorCode' in result) throw new Error(`Payment ${payment.id} Pending -> Cancelled: ${result.message}`);
+    }
+    return pending.length;
+  }
 
   createPending(
     ctx: RequestContext,
@@ -120,6 +161,26 @@ export class RedirectPaymentService {
       if (!payment || (payment.metadata as RedirectMetadata).provider !== provider) return undefined;
       const md = payment.metadata as RedirectMetadata;
       const base = { orderCode: payment.order.code, language: md.language };
+      if (payment.state === 'Cancelled' && md.supersededAt && (cb.outcome === 'settled' || cb.outcome === 'authorized')) {
+        // The shopper finished at the gateway after choosing another method here: this money was
+        // taken for a payment the order no longer counts. It is kept visible for the store to refund.
+        if (!md.lateApproval) {
+          payment.metadata = {
+            ...md,
+            lateApproval: { outcome: cb.outcome, providerPaymentId: cb.providerPaymentId, at: new Date().toISOString() },
+          };
+          await this.connection.getRepository(tx, Payment).save(payment, { reload: false });
+          const note =
+            `${provider} ${cb.outcome} payment ${md.reference} (${(cb.amount / 100).toFixed(2)} ${cb.currency}) after the shopper ` +
+            `had switched to another method; the payment is cancelled in the shop: refund it at ${provider}.`;
+          await this.historyService.createHistoryEntryForOrder(
+            { ctx: tx, orderId: payment.order.id, type: HistoryEntryType.ORDER_NOTE, data: { note } },
+            false,
+          );
+          Logger.warn(`Order ${payment.order.code}: ${note}`, loggerCtx);
+        }
+        return { ...base, outcome: 'cancelled' as const };
+      }
       if (payment.state !== PENDING) {
         // Already handled (browser return after the notification, or a replay).
         const done: Record<string, PaymentOutcome> = {
