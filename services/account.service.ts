@@ -1,5 +1,5 @@
 import type { RequestOptions, ShopClient } from './client';
-import { AddressFields, CurrentUserFields } from './fragments';
+import { AddressFields, CurrentUserFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import { orRateLimited, toResult, type Failure, type RateLimited } from './result';
 
@@ -132,10 +132,7 @@ export const verifyTheShippingAddressDocument = graphql(
         ... on Address {
           ...AddressFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on VerificationCodeInvalidError {
           attemptsLeft
         }
@@ -145,7 +142,7 @@ export const verifyTheShippingAddressDocument = graphql(
       }
     }
   `,
-  [AddressFields],
+  [AddressFields, ErrorResultFields],
 );
 
 export type VerifyAddressResult =
@@ -178,23 +175,23 @@ export async function updateCustomer(client: ShopClient, input: VariablesOf<type
   return (await client.request(updateCustomerDocument, { input })).updateCustomer;
 }
 
-export const updateCustomerPasswordDocument = graphql(`
-  mutation updateCustomerPassword($currentPassword: String!, $newPassword: String!) {
-    updateCustomerPassword(currentPassword: $currentPassword, newPassword: $newPassword) {
-      __typename
-      ... on Success {
-        success
-      }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
-      ... on PasswordValidationError {
-        validationErrorMessage
+export const updateCustomerPasswordDocument = graphql(
+  `
+    mutation updateCustomerPassword($currentPassword: String!, $newPassword: String!) {
+      updateCustomerPassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+        __typename
+        ... on Success {
+          success
+        }
+        ...ErrorResultFields
+        ... on PasswordValidationError {
+          validationErrorMessage
+        }
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type UpdatePasswordResult =
   | { ok: true }
@@ -211,20 +208,20 @@ export async function updatePassword(
 
 // ---------- e-mail change: password check, link mailed to the new address, token from the link ----------
 
-export const requestUpdateCustomerEmailAddressDocument = graphql(`
-  mutation requestUpdateCustomerEmailAddress($password: String!, $newEmailAddress: String!) {
-    requestUpdateCustomerEmailAddress(password: $password, newEmailAddress: $newEmailAddress) {
-      __typename
-      ... on Success {
-        success
-      }
-      ... on ErrorResult {
-        errorCode
-        message
+export const requestUpdateCustomerEmailAddressDocument = graphql(
+  `
+    mutation requestUpdateCustomerEmailAddress($password: String!, $newEmailAddress: String!) {
+      requestUpdateCustomerEmailAddress(password: $password, newEmailAddress: $newEmailAddress) {
+        __typename
+        ... on Success {
+          success
+        }
+        ...ErrorResultFields
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type RequestEmailChangeResult =
   { ok: true } | Failure<'INVALID_CREDENTIALS_ERROR' | 'EMAIL_ADDRESS_CONFLICT_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
@@ -237,20 +234,20 @@ export async function requestEmailChange(
   return toResult(r, () => ({}));
 }
 
-export const updateCustomerEmailAddressDocument = graphql(`
-  mutation updateCustomerEmailAddress($token: String!) {
-    updateCustomerEmailAddress(token: $token) {
-      __typename
-      ... on Success {
-        success
-      }
-      ... on ErrorResult {
-        errorCode
-        message
+export const updateCustomerEmailAddressDocument = graphql(
+  `
+    mutation updateCustomerEmailAddress($token: String!) {
+      updateCustomerEmailAddress(token: $token) {
+        __typename
+        ... on Success {
+          success
+        }
+        ...ErrorResultFields
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type ConfirmEmailChangeResult =
   { ok: true } | Failure<'IDENTIFIER_CHANGE_TOKEN_INVALID_ERROR' | 'IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR' | 'NATIVE_AUTH_STRATEGY_ERROR'>;
@@ -275,26 +272,26 @@ export async function requestPasswordReset(client: ShopClient, emailAddress: str
   return orRateLimited(client.request(requestPasswordResetDocument, { emailAddress }).then(() => ({ ok: true as const })));
 }
 
-export const verifyForgetpasswordCodeDocument = graphql(`
-  mutation verifyForgetpasswordCode($code: String!, $email: String!) {
-    verifyForgetpasswordCode(code: $code, email: $email) {
-      __typename
-      ... on PasswordResetTicket {
-        resetToken
-      }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
-      ... on VerificationCodeInvalidError {
-        attemptsLeft
-      }
-      ... on RateLimitError {
-        retryAfterSeconds
+export const verifyForgetpasswordCodeDocument = graphql(
+  `
+    mutation verifyForgetpasswordCode($code: String!, $email: String!) {
+      verifyForgetpasswordCode(code: $code, email: $email) {
+        __typename
+        ... on PasswordResetTicket {
+          resetToken
+        }
+        ...ErrorResultFields
+        ... on VerificationCodeInvalidError {
+          attemptsLeft
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type VerifyResetCodeResult =
   | { ok: true; resetToken: string }
@@ -325,10 +322,7 @@ export const changeUserPasswordDocument = graphql(
         ... on CurrentUser {
           ...CurrentUserFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on PasswordValidationError {
           validationErrorMessage
         }
@@ -338,7 +332,7 @@ export const changeUserPasswordDocument = graphql(
       }
     }
   `,
-  [CurrentUserFields],
+  [CurrentUserFields, ErrorResultFields],
 );
 
 /** Sets the new password with the ticket from verifyPasswordResetCode; logs the customer in. */
@@ -358,17 +352,14 @@ export const resetPasswordDocument = graphql(
         ... on CurrentUser {
           ...CurrentUserFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on PasswordValidationError {
           validationErrorMessage
         }
       }
     }
   `,
-  [CurrentUserFields],
+  [CurrentUserFields, ErrorResultFields],
 );
 
 /** Core reset with a mailed token link (spec §8's password-reset errors). */
@@ -379,30 +370,30 @@ export async function resetPassword(client: ShopClient, variables: { resetToken:
 
 // ---------- uploads ----------
 
-export const uploadImageDocument = graphql(`
-  mutation uploadImage($file: Upload!) {
-    uploadImage(file: $file) {
-      __typename
-      ... on UploadedImage {
-        id
-        name
-        fileSize
-        source
-        preview
-      }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
-      ... on UploadImageError {
-        maxSizeMb
-      }
-      ... on RateLimitError {
-        retryAfterSeconds
+export const uploadImageDocument = graphql(
+  `
+    mutation uploadImage($file: Upload!) {
+      uploadImage(file: $file) {
+        __typename
+        ... on UploadedImage {
+          id
+          name
+          fileSize
+          source
+          preview
+        }
+        ...ErrorResultFields
+        ... on UploadImageError {
+          maxSizeMb
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type UploadImageResult =
   | { ok: true; image: { id: string; name: string; fileSize: number; source: string; preview: string } }

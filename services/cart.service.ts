@@ -1,5 +1,5 @@
 import type { RequestOptions, ShopClient } from './client';
-import { OrderFields } from './fragments';
+import { OrderFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
 import { toResult, type Failure } from './result';
 
@@ -62,10 +62,7 @@ const CartUpdateFields = graphql(
       ... on Order {
         ...OrderFields
       }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
+      ...ErrorResultFields
       ... on InsufficientStockError {
         quantityAvailable
         order {
@@ -80,7 +77,7 @@ const CartUpdateFields = graphql(
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export const addToCartDocument = graphql(
@@ -122,17 +119,14 @@ export const removeOrderDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on OrderInterceptorError {
           interceptorError
         }
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type RemoveLineResult =
@@ -151,17 +145,14 @@ export const applyCouponCodeDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on CouponCodeLimitError {
           limit
         }
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 /** Spec §8: expired, invalid and limit-reached each come with their own message. */

@@ -1,6 +1,6 @@
 import { getActiveOrder, type Order } from './cart.service';
 import type { RequestOptions, ShopClient } from './client';
-import { AssetFields, OrderFields } from './fragments';
+import { AssetFields, OrderFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import { nullIfForbidden } from './orders.service';
 import { toResult, type Failure } from './result';
@@ -112,14 +112,11 @@ export const setShippingAddressDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type ActiveOrderResult = { ok: true; order: Order } | Failure<'NO_ACTIVE_ORDER_ERROR'>;
@@ -140,14 +137,11 @@ export const setOrderShippingMethodDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type SetShippingMethodResult =
@@ -166,10 +160,7 @@ export const transitionOrderDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on OrderStateTransitionError {
           transitionError
           fromState
@@ -178,7 +169,7 @@ export const transitionOrderDocument = graphql(
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type TransitionResult =
@@ -200,10 +191,7 @@ export const addPaymentDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on IneligiblePaymentMethodError {
           eligibilityCheckerMessage
         }
@@ -224,7 +212,7 @@ export const addPaymentDocument = graphql(
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type AddPaymentResult =

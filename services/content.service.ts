@@ -1,5 +1,5 @@
 import type { RequestOptions, ShopClient } from './client';
-import { AssetFields } from './fragments';
+import { AssetFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import { toResult, type Failure } from './result';
 
@@ -152,27 +152,27 @@ export async function getBanners(client: ShopClient, input: { page: string; posi
 export type SuperBanner = ResultOf<typeof getSuperBannersDocument>['superBanners'][number];
 export type Banner = ResultOf<typeof getBannersDocument>['banners'][number];
 
-export const contactUsDocument = graphql(`
-  mutation contactUs($input: ContactUsInput!) {
-    contactUs(input: $input) {
-      __typename
-      ... on ContactUsMessage {
-        id
-        createdAt
-      }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
-      ... on ContactUsInputError {
-        field
-      }
-      ... on RateLimitError {
-        retryAfterSeconds
+export const contactUsDocument = graphql(
+  `
+    mutation contactUs($input: ContactUsInput!) {
+      contactUs(input: $input) {
+        __typename
+        ... on ContactUsMessage {
+          id
+          createdAt
+        }
+        ...ErrorResultFields
+        ... on ContactUsInputError {
+          field
+        }
+        ... on RateLimitError {
+          retryAfterSeconds
+        }
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type ContactUsInput = VariablesOf<typeof contactUsDocument>['input'];
 

@@ -3,6 +3,14 @@ import { graphql } from './graphql';
 // Shared selections. Each carries what the spec's entities (§3) list, no more: SSR serialises
 // these into the page for hydration.
 
+/** What every ErrorResult member carries; `toResult` (result.ts) turns it into a typed failure. */
+export const ErrorResultFields = graphql(`
+  fragment ErrorResultFields on ErrorResult {
+    errorCode
+    message
+  }
+`);
+
 export const AssetFields = graphql(`
   fragment AssetFields on Asset {
     id

@@ -1,5 +1,5 @@
 import { ShopApiError, type RequestOptions, type ShopClient } from './client';
-import { OrderFields } from './fragments';
+import { OrderFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
 import type { OrderStateUpdate } from './live-order.service';
 import { toResult, type Failure } from './result';
@@ -148,17 +148,14 @@ export const cancelOrderDocument = graphql(
         ... on Order {
           ...OrderFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on CancelOrderError {
           orderState: state
         }
       }
     }
   `,
-  [OrderFields],
+  [OrderFields, ErrorResultFields],
 );
 
 export type CancelOrderResult = { ok: true; order: ResultOf<typeof OrderFields> } | Failure<'CANCEL_ORDER_ERROR', { state: string | null }>;

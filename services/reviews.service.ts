@@ -1,5 +1,5 @@
 import type { RequestOptions, ShopClient } from './client';
-import { ReviewFields } from './fragments';
+import { ReviewFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import { toResult, type Failure } from './result';
 
@@ -38,10 +38,7 @@ export const submitProductReviewDocument = graphql(
         ... on ProductReview {
           ...ReviewFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on ReviewInputError {
           field
         }
@@ -51,7 +48,7 @@ export const submitProductReviewDocument = graphql(
       }
     }
   `,
-  [ReviewFields],
+  [ReviewFields, ErrorResultFields],
 );
 
 export type SubmitReviewResult =

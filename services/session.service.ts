@@ -1,5 +1,5 @@
 import type { ShopClient } from './client';
-import { CurrentUserFields } from './fragments';
+import { CurrentUserFields, ErrorResultFields } from './fragments';
 import { graphql, type ResultOf } from './graphql';
 import { orRateLimited, toResult, type Failure, type RateLimited } from './result';
 
@@ -66,14 +66,11 @@ export const loginDocument = graphql(
         ... on CurrentUser {
           ...CurrentUserFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
       }
     }
   `,
-  [CurrentUserFields],
+  [CurrentUserFields, ErrorResultFields],
 );
 
 export type LoginResult =
@@ -105,14 +102,11 @@ export const authenticateDocument = graphql(
         ... on CurrentUser {
           ...CurrentUserFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
       }
     }
   `,
-  [CurrentUserFields],
+  [CurrentUserFields, ErrorResultFields],
 );
 
 export type AuthenticateResult = { ok: true; user: CurrentUser } | Failure<'INVALID_CREDENTIALS_ERROR' | 'NOT_VERIFIED_ERROR'>;
@@ -145,23 +139,23 @@ export async function logout(client: ShopClient): Promise<boolean> {
   return (await client.request(logoutDocument, {})).logout.success;
 }
 
-export const registerDocument = graphql(`
-  mutation register($input: RegisterCustomerInput!) {
-    registerCustomerAccount(input: $input) {
-      __typename
-      ... on Success {
-        success
-      }
-      ... on ErrorResult {
-        errorCode
-        message
-      }
-      ... on PasswordValidationError {
-        validationErrorMessage
+export const registerDocument = graphql(
+  `
+    mutation register($input: RegisterCustomerInput!) {
+      registerCustomerAccount(input: $input) {
+        __typename
+        ... on Success {
+          success
+        }
+        ...ErrorResultFields
+        ... on PasswordValidationError {
+          validationErrorMessage
+        }
       }
     }
-  }
-`);
+  `,
+  [ErrorResultFields],
+);
 
 export type RegisterResult =
   | { ok: true }
@@ -183,10 +177,7 @@ export const verifyAccountDocument = graphql(
         ... on CurrentUser {
           ...CurrentUserFields
         }
-        ... on ErrorResult {
-          errorCode
-          message
-        }
+        ...ErrorResultFields
         ... on VerificationCodeInvalidError {
           attemptsLeft
         }
@@ -199,7 +190,7 @@ export const verifyAccountDocument = graphql(
       }
     }
   `,
-  [CurrentUserFields],
+  [CurrentUserFields, ErrorResultFields],
 );
 
 export type VerifyAccountResult =
