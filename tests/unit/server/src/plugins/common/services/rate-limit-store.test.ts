@@ -7,7 +7,7 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { RateLimitWindow } from '../../../../../../../server/src/plugins/common/entities/rate-limit-window.entity';
@@ -35,7 +35,7 @@ const databases: Array<{ name: string; options: () => DataSourceOptions; skip?: 
         database: file,
         synchronize: true,
         enableWAL: true,
-        prepareDatabase: (db: any) => db.pragma('busy_timeout = 5000'),
+        prepareDatabase: (db: { pragma: (p: string) => unknown }) => db.pragma('busy_timeout = 5000'),
       } as DataSourceOptions;
     },
   },
@@ -55,7 +55,11 @@ for (const db of databases) {
       await first.query('DELETE FROM rate_limit_window');
       const second = await connect({ ...options, synchronize: false } as DataSourceOptions);
       const clock = { now: 1_000_000 };
-      const make = (ds: DataSource) => new DatabaseRateLimitStore(() => ds, () => clock.now);
+      const make = (ds: DataSource) =>
+        new DatabaseRateLimitStore(
+          () => ds,
+          () => clock.now,
+        );
       return { a: make(first), b: make(second), clock, ds: first };
     }
 
@@ -95,7 +99,8 @@ for (const db of databases) {
       await a.hit('verifyXa:1', 10_000);
       await a.hit('login:1', 20_000);
       await a.reset('verify_a:');
-      const rows = async () => ((await ds.query('SELECT bucket FROM rate_limit_window ORDER BY bucket')) as any[]).map((r) => r.bucket);
+      const rows = async () =>
+        ((await ds.query('SELECT bucket FROM rate_limit_window ORDER BY bucket')) as Array<{ bucket: string }>).map((r) => r.bucket);
       expect(await rows()).toEqual(['login:1', 'verifyXa:1']);
       clock.now += 10_000;
       await a.prune();
