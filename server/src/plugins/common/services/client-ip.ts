@@ -49,10 +49,8 @@ function trustedProxies(): net.BlockList {
   const source = process.env.TRUSTED_PROXIES?.trim() || 'loopback';
   if (cached?.source === source) return cached.list;
   const list = new net.BlockList();
-  for (const entry of source
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  const entries = source.split(',').map((s) => s.trim());
+  for (const entry of entries.filter(Boolean)) {
     if (entry === 'loopback') {
       list.addSubnet('127.0.0.0', 8, 'ipv4');
       list.addAddress('::1', 'ipv6');
