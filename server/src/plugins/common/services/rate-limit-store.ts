@@ -21,58 +21,6 @@ export interface RateLimitStore {
 }
 
 /**
- * Per-process fixed windows: lost on restart and not shared between instances, so the service
- * never uses it; kept as the reference behaviour for unit tests of the other stores' callers.
- */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private sweeper: NodeJS.Timeout;
-
-  constructor(private readonly now: () => number = Date.now) {
-    // Expired windows are dropped lazily on hit; the sweep keeps abandoned keys from piling up.
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
-    this.sweeper.unref();
-  }
-
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    return { count: w.count, resetInMs: w.resetAt - now };
-  }
-
-  async refund(key: string) {
-    const w = this.windows.get(key);
-    if (w && w.resetAt > this.now() && w.count > 0) w.count--;
-  }
-
-  async reset(keyPrefix?: string) {
-    if (!keyPrefix) {
-      this.windows.clear();
-      return;
-    }
-    for (const key of [...this.windows.keys()]) {
-      if (key.startsWith(keyPrefix)) this.windows.delete(key);
-    }
-  }
-
-  async close() {
-    clearInterval(this.sweeper);
-  }
-
-  private sweep() {
-    const now = this.now();
-    for (const [key, w] of this.windows) {
-      if (w.resetAt <= now) this.windows.delete(key);
-    }
-  }
-}
-
-/**
  * Shared fixed windows in Redis (INCR + PEXPIRE), so that several Vendure instances enforce
  * one limit. The expiry is set only when the key is new (or lost its TTL), so a window is not
  * extended by further hits.
