@@ -64,8 +64,10 @@ function forwardedHeaders(req) {
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  const remote = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  // Replaced, not appended: Vendure believes this header from us alone (TRUSTED_PROXIES), so it must
+  // hold only the visitor's address as Express resolves it under our `trust proxy` setting
+  // (ws upgrades arrive without Express: the socket's peer).
+  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = req.protocol ?? 'http';
   return headers;

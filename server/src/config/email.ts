@@ -68,6 +68,26 @@ export class AddressVerificationCodeEvent extends VendureEvent {
   }
 }
 
+/**
+ * template `account-limit-notice` — an account reached a per-account limit (sign-in, verification
+ * or reset codes); sent once per family and window by the account plugin, only when the account
+ * exists (docs/decisions/014-rate-limits.md).
+ */
+export class AccountLimitNoticeEvent extends VendureEvent {
+  constructor(
+    public ctx: RequestContext,
+    public input: {
+      emailAddress: string;
+      family: 'sign-in' | 'verification-code' | 'password-reset';
+      /** how long the account stays limited, rounded up */
+      minutes: number;
+      name?: string;
+    },
+  ) {
+    super();
+  }
+}
+
 const isArabic = (ctx: RequestContext) => ctx.languageCode !== LanguageCode.en;
 
 function codeVars(ctx: RequestContext, input: CodeMailInput, subjectAr: string, subjectEn: string) {
@@ -106,6 +126,32 @@ export const addressVerificationCodeHandler = new EmailEventListener('address-ve
     ...codeVars(event.ctx, event.input, 'رمز توثيق عنوان الشحن', 'Your shipping address verification code'),
     addressSummary: event.input.addressSummary ?? '',
   }));
+
+const LIMIT_NOTICE_ACTIONS = {
+  'sign-in': { ar: 'تسجيل الدخول إلى حسابك', en: 'sign in to your account' },
+  'verification-code': { ar: 'إدخال رمز تفعيل حسابك أو طلبه', en: 'enter or request your account verification code' },
+  'password-reset': { ar: 'إعادة تعيين كلمة مرور حسابك', en: 'reset the password of your account' },
+} as const;
+
+export const accountLimitNoticeHandler = new EmailEventListener('account-limit-notice')
+  .on(AccountLimitNoticeEvent)
+  .setRecipient((event) => event.input.emailAddress)
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => {
+    const ar = isArabic(event.ctx);
+    const subjects = { ar: 'محاولات كثيرة على حسابك', en: 'Many attempts on your account' };
+    return {
+      isArabic: ar,
+      lang: ar ? 'ar' : 'en',
+      dir: ar ? 'rtl' : 'ltr',
+      subject: ar ? `${subjects.ar} | ${subjects.en}` : `${subjects.en} | ${subjects.ar}`,
+      actionAr: LIMIT_NOTICE_ACTIONS[event.input.family].ar,
+      actionEn: LIMIT_NOTICE_ACTIONS[event.input.family].en,
+      minutes: event.input.minutes,
+      name: event.input.name ?? '',
+    };
+  });
 
 type Lang = 'ar' | 'en';
 
@@ -260,6 +306,7 @@ export const emailHandlers = [
   verificationCodeHandler,
   passwordResetCodeHandler,
   addressVerificationCodeHandler,
+  accountLimitNoticeHandler,
 ];
 
 /**

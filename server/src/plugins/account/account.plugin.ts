@@ -15,6 +15,7 @@ import { StorePasswordValidationStrategy } from './config/store-password-validat
 import { ACCOUNT_PLUGIN_OPTIONS, AccountPluginOptions, defaultAccountOptions } from './constants';
 import { VerificationCode } from './entities/verification-code.entity';
 import { AccountCodeService } from './services/account-code.service';
+import { AccountLimitNoticeService } from './services/account-limit-notice.service';
 import { AddressService } from './services/address.service';
 import { ImageUploadService } from './services/image-upload.service';
 import { OrderCancelService } from './services/order-cancel.service';
@@ -36,6 +37,7 @@ import { VerificationCodeService } from './services/verification-code.service';
     { provide: ACCOUNT_PLUGIN_OPTIONS, useFactory: () => AccountPlugin.options },
     VerificationCodeService,
     AccountCodeService,
+    AccountLimitNoticeService,
     AddressService,
     ImageUploadService,
     OrderCancelService,

@@ -2,7 +2,11 @@ import type { CoreOperationLimit, RateLimitRule } from '../common';
 
 const min = 60;
 
-/** Limits of mutations that return RateLimitError (checked in the resolvers). */
+/**
+ * Limits of mutations that return RateLimitError (checked in the resolvers). `perEmail` is per
+ * account across all addresses (docs/decisions/014-rate-limits.md); unknown addresses are
+ * counted the same way, so the answer never tells whether an account exists.
+ */
 export const accountRateLimits = {
   verifyAccount: { perIp: { limit: 30, windowSeconds: 15 * min }, perEmail: { limit: 10, windowSeconds: 15 * min } },
   verifyForgetpasswordCode: {
@@ -25,11 +29,13 @@ export const accountHttpLimits: Record<string, CoreOperationLimit> = {
     perIp: { limit: 30, windowSeconds: 60 * min },
     perIdentifier: { limit: 3, windowSeconds: 15 * min },
     identifier: (a) => lower(a.emailAddress),
+    notify: 'verification-code',
   },
   requestPasswordResetCode: {
     perIp: { limit: 30, windowSeconds: 60 * min },
     perIdentifier: { limit: 3, windowSeconds: 15 * min },
     identifier: (a) => lower(a.emailAddress),
+    notify: 'password-reset',
   },
   assignVerificationToTheShippingAddress: {
     perIp: { limit: 30, windowSeconds: 60 * min },

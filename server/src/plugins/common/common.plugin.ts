@@ -3,7 +3,9 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { commonShopApiExtensions } from './api/api-extensions';
 import { commonTranslations } from './common.translations';
+import { RateLimitWindow } from './entities/rate-limit-window.entity';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
+import { checkTrustedProxies } from './services/client-ip';
 import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
 import { RateLimitService } from './services/rate-limit.service';
 
@@ -13,13 +15,14 @@ export interface CommonPluginOptions {
 }
 
 /**
- * Shared building blocks: the `RateLimitError` result type, `RateLimitService` (memory, or Redis
- * when REDIS_URL is set), an HTTP 429 guard for core mutations whose result types we cannot
+ * Shared building blocks: the `RateLimitError` result type, `RateLimitService` (windows in the
+ * database table `rate_limit_window`, or Redis when REDIS_URL is set; docs/decisions/014), an HTTP 429 guard for core mutations whose result types we cannot
  * extend, and the one order-access rule (owner only; docs/decisions/011-order-access.md). Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
  * from this plugin's module, so list CommonPlugin before them).
  */
 @VendurePlugin({
   imports: [PluginCommonModule],
+  entities: [RateLimitWindow],
   providers: [RateLimitService],
   exports: [RateLimitService],
   shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
@@ -53,6 +56,8 @@ export class CommonPlugin implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap() {
+    // A malformed TRUSTED_PROXIES stops the server at start, not at the first request.
+    checkTrustedProxies();
     CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
     for (const [lang, resources] of Object.entries(commonTranslations)) {
       this.i18nService.addTranslation(lang, resources);

@@ -1,5 +1,5 @@
 import { Args, Context, Mutation, Resolver } from '@nestjs/graphql';
-import { Allow, ConfigService, Ctx, Permission, RequestContext, SessionService, Transaction } from '@vendure/core';
+import { Allow, ConfigService, Ctx, Permission, RequestContext, SessionService, Transaction, TransactionalConnection } from '@vendure/core';
 import { setSessionToken } from '@vendure/core/dist/api/common/set-session-token';
 import type { Request, Response } from 'express';
 
@@ -14,6 +14,7 @@ export class AccountResolver {
     private readonly sessionService: SessionService,
     private readonly configService: ConfigService,
     private readonly rateLimit: RateLimitService,
+    private readonly connection: TransactionalConnection,
   ) {}
 
   @Mutation()
@@ -30,7 +31,8 @@ export class AccountResolver {
     return { token: session.token };
   }
 
-  @Transaction()
+  // No @Transaction: the attempt is counted before the transaction opens, so that a rollback
+  // (on SQLite the counter shares its one connection) cannot take the hit back.
   @Mutation()
   @Allow(Permission.Public)
   async verifyAccount(
@@ -40,12 +42,17 @@ export class AccountResolver {
     @Context('res') res: Response,
   ) {
     const ip = clientIp(req);
+    const email = normalizeEmail(args.email);
     const limited = await this.rateLimit.consumeAll([
       { key: `verifyAccount:ip:${ip}`, rule: accountRateLimits.verifyAccount.perIp },
-      { key: `verifyAccount:email:${normalizeEmail(args.email)}`, rule: accountRateLimits.verifyAccount.perEmail },
+      {
+        key: `verifyAccount:email:${email}`,
+        rule: accountRateLimits.verifyAccount.perEmail,
+        notify: { family: 'verification-code', identifier: email, languageCode: ctx.languageCode },
+      },
     ]);
     if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-    return this.accountCodes.verifyAccount(ctx, req, res, args);
+    return this.connection.withTransaction(ctx, (tx) => this.accountCodes.verifyAccount(tx, req, res, args));
   }
 
   @Transaction()
@@ -65,18 +72,23 @@ export class AccountResolver {
     return { success: true };
   }
 
-  @Transaction()
+  // No @Transaction: see verifyAccount.
   @Mutation()
   @Allow(Permission.Public)
   async verifyForgetpasswordCode(@Ctx() ctx: RequestContext, @Args() args: { code: string; email: string }, @Context('req') req: Request) {
     const ip = clientIp(req);
+    const email = normalizeEmail(args.email);
     const rules = accountRateLimits.verifyForgetpasswordCode;
     const limited = await this.rateLimit.consumeAll([
       { key: `verifyForgetpasswordCode:ip:${ip}`, rule: rules.perIp },
-      { key: `verifyForgetpasswordCode:email:${normalizeEmail(args.email)}`, rule: rules.perEmail },
+      {
+        key: `verifyForgetpasswordCode:email:${email}`,
+        rule: rules.perEmail,
+        notify: { family: 'password-reset', identifier: email, languageCode: ctx.languageCode },
+      },
     ]);
     if (!limited.ok) return rateLimitError(limited.retryAfterSeconds);
-    return this.accountCodes.verifyForgetPasswordCode(ctx, args);
+    return this.connection.withTransaction(ctx, (tx) => this.accountCodes.verifyForgetPasswordCode(tx, args));
   }
 
   @Transaction()

@@ -2,34 +2,55 @@ import type { ApolloServerPlugin, GraphQLRequestContext, GraphQLRequestListener 
 import type { Request } from 'express';
 import { FieldNode, GraphQLError, Kind, OperationDefinitionNode, valueFromASTUntyped } from 'graphql';
 
+import type { AccountLimitFamily } from '../events/account-rate-limited.event';
 import { clientIp } from './client-ip';
-import type { RateLimitRule, RateLimitService } from './rate-limit.service';
+import type { RateLimitEntry, RateLimitRule, RateLimitService } from './rate-limit.service';
 
-/** How a guarded root mutation field is keyed: per IP, and per IP + an identifier from its args. */
+/**
+ * How a guarded root mutation field is limited: per client IP, and per identifier (the account's
+ * e-mail, an address id...) from its arguments, across all IPs.
+ */
 export interface CoreOperationLimit {
   perIp: RateLimitRule;
+  /** Keyed by the identifier alone, so spreading attempts over many addresses does not help. */
   perIdentifier?: RateLimitRule;
-  /** Picks the identifier (username, e-mail, provider...) from the field's arguments. */
+  /** Picks the identifier (username, e-mail, address id...) from the field's arguments. */
   identifier?: (args: Record<string, any>) => string | undefined;
+  /** Key prefix shared by several fields (login and authenticate count as one sign-in); default the field name. */
+  bucket?: string;
+  /** Count only failures: a field that resolves to a non-error result gives its per-identifier hit back. */
+  failuresOnly?: boolean;
+  /** Mail the account owner when the per-identifier limit first refuses (identifier = e-mail). */
+  notify?: AccountLimitFamily;
 }
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : undefined);
+
+const SIGN_IN_PER_ACCOUNT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 /**
  * Defaults for core Shop API mutations, whose result types we cannot extend with RateLimitError.
  * Our own mutations return RateLimitError instead (see the account plugin).
  */
 export const defaultCoreOperationLimits: Record<string, CoreOperationLimit> = {
+  // One sign-in budget per account whichever mutation is used: 10 failures per 15 minutes,
+  // from any number of addresses, then the account is locked for the rest of the window.
   login: {
     perIp: { limit: 100, windowSeconds: 15 * 60 },
-    perIdentifier: { limit: 10, windowSeconds: 15 * 60 },
+    perIdentifier: SIGN_IN_PER_ACCOUNT,
     identifier: (a) => lower(a.username),
+    bucket: 'signin',
+    failuresOnly: true,
+    notify: 'sign-in',
   },
   authenticate: {
     perIp: { limit: 100, windowSeconds: 15 * 60 },
-    perIdentifier: { limit: 10, windowSeconds: 15 * 60 },
+    perIdentifier: SIGN_IN_PER_ACCOUNT,
     // Password guessing is per account; ID tokens are signature-checked, so they only count per IP.
-    identifier: (a) => (a.input?.native ? `native:${lower(a.input.native.username)}` : undefined),
+    identifier: (a) => (a.input?.native ? lower(a.input.native.username) : undefined),
+    bucket: 'signin',
+    failuresOnly: true,
+    notify: 'sign-in',
   },
   requestPasswordReset: {
     perIp: { limit: 30, windowSeconds: 60 * 60 },
@@ -80,12 +101,24 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
   }
 
   async requestDidStart(): Promise<GraphQLRequestListener<{ req: Request }>> {
+    // response key (alias) of a failures-only root field → the per-identifier key to give back
+    const refundable = new Map<string, string>();
     return {
-      didResolveOperation: async (rc) => this.check(rc),
+      didResolveOperation: async (rc) => this.check(rc, refundable),
+      executionDidStart: async () => ({
+        willResolveField: ({ info }) => {
+          const key = info.path.prev === undefined ? refundable.get(String(info.path.key)) : undefined;
+          if (!key) return;
+          return (error, result) => {
+            const failed = error || !result || (typeof result === 'object' && 'errorCode' in (result as object));
+            if (!failed) void this.service?.refund(key);
+          };
+        },
+      }),
     };
   }
 
-  private async check(rc: GraphQLRequestContext<{ req: Request }>) {
+  private async check(rc: GraphQLRequestContext<{ req: Request }>, refundable: Map<string, string>) {
     const req = rc.contextValue?.req;
     const op = rc.operation as OperationDefinitionNode | undefined;
     if (!this.service || !req || !op || op.operation !== 'mutation') return;
@@ -101,12 +134,16 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
       for (const arg of sel.arguments ?? []) {
         args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
       }
-      const entries = [{ key: `${name}:ip:${ip}`, rule: limit.perIp }];
+      const entries: RateLimitEntry[] = [{ key: `${name}:ip:${ip}`, rule: limit.perIp }];
       const id = limit.identifier?.(args);
+      const idKey = `${limit.bucket ?? name}:id:${id}`;
       if (limit.perIdentifier && id) {
-        entries.push({ key: `${name}:ip-id:${ip}:${id}`, rule: limit.perIdentifier });
+        // Known and unknown accounts alike: the answer must not tell them apart.
+        const notify = limit.notify && { family: limit.notify, identifier: id, languageCode: language(req) };
+        entries.push({ key: idKey, rule: limit.perIdentifier, notify });
       }
       const result = await this.service.consumeAll(entries);
+      if (result.ok && limit.perIdentifier && id && limit.failuresOnly) refundable.set((sel as FieldNode).alias?.value ?? name, idKey);
       if (!result.ok) {
         rc.response.http.status = 429;
         rc.response.http.headers.set('retry-after', String(result.retryAfterSeconds));
@@ -114,10 +151,18 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
         const message = t
           ? t('errorResult.RATE_LIMIT_ERROR', { retryAfterSeconds: result.retryAfterSeconds })
           : `Too many attempts. Try again in ${result.retryAfterSeconds} seconds.`;
+        // Hits already taken for earlier fields of this document stay taken: it was refused.
+        refundable.clear();
         throw new GraphQLError(message, {
           extensions: { code: 'RATE_LIMIT_ERROR', retryAfterSeconds: result.retryAfterSeconds },
         });
       }
     }
   }
+}
+
+/** The request's language as Vendure reads it (`?languageCode=`); Arabic is the shop's default. */
+function language(req: Request): string {
+  const q = req.query?.languageCode;
+  return q === 'en' ? 'en' : 'ar';
 }

@@ -1,4 +1,6 @@
+import crypto from 'crypto';
 import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
 
 export interface RateLimitRule {
   /** Maximum number of hits allowed inside one window. */
@@ -12,52 +14,10 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
 export interface RateLimitStore {
   /** Counts one hit for `key` and returns the hit count in the current window and its remaining ms. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one hit back (a sign-in that succeeded does not count as a failure). Never below 0. */
+  refund(key: string): Promise<void>;
   reset(keyPrefix?: string): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Per-process fixed windows. Good for a single instance (the embedded default and tests). */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private sweeper: NodeJS.Timeout;
-
-  constructor(private readonly now: () => number = Date.now) {
-    // Expired windows are dropped lazily on hit; the sweep keeps abandoned keys from piling up.
-    this.sweeper = setInterval(() => this.sweep(), 60_000);
-    this.sweeper.unref();
-  }
-
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    return { count: w.count, resetInMs: w.resetAt - now };
-  }
-
-  async reset(keyPrefix?: string) {
-    if (!keyPrefix) {
-      this.windows.clear();
-      return;
-    }
-    for (const key of [...this.windows.keys()]) {
-      if (key.startsWith(keyPrefix)) this.windows.delete(key);
-    }
-  }
-
-  async close() {
-    clearInterval(this.sweeper);
-  }
-
-  private sweep() {
-    const now = this.now();
-    for (const [key, w] of this.windows) {
-      if (w.resetAt <= now) this.windows.delete(key);
-    }
-  }
 }
 
 /**
@@ -86,6 +46,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetInMs };
   }
 
+  async refund(key: string) {
+    await this.redis.eval(
+      "local v = redis.call('GET', KEYS[1]) if v and tonumber(v) > 0 then return redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
+  }
+
   async reset(keyPrefix = '') {
     let cursor = '0';
     do {
@@ -97,5 +65,81 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async close() {
     await this.redis.quit().catch(() => undefined);
+  }
+}
+
+/** Longest bucket kept readable; longer keys (a 1,000-character "e-mail") end in a hash. */
+const MAX_READABLE_KEY = 190;
+
+export function bucketOf(key: string): string {
+  if (key.length <= MAX_READABLE_KEY) return key;
+  const hash = crypto.createHash('sha256').update(key).digest('hex');
+  return `${key.slice(0, MAX_READABLE_KEY - 65)}#${hash}`;
+}
+
+/**
+ * Fixed windows in the shop's own database (table `rate_limit_window`), the default: they survive
+ * restarts and every instance on the same database shares them, without Redis.
+ *
+ * One hit is one `INSERT … ON CONFLICT DO UPDATE … RETURNING` statement: the database applies it
+ * atomically per bucket (a row lock in PostgreSQL, the single writer in SQLite), so concurrent
+ * requests, also from several instances, each get their own count; a read-then-write would let
+ * a burst through with equal counts. A window is restarted in the same statement when the stored
+ * one has expired; expired rows are otherwise deleted by `prune()` (the service runs it
+ * periodically), so the table holds only live windows.
+ */
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly dataSource: () => DataSource,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private get postgres() {
+    return this.dataSource().options.type === 'postgres';
+  }
+
+  /** `$1, $2…` for PostgreSQL, `?` for SQLite: the same statement for both. */
+  private sql(text: string): string {
+    if (!this.postgres) return text;
+    let i = 0;
+    return text.replace(/\?/g, () => `$${++i}`);
+  }
+
+  async hit(key: string, windowMs: number) {
+    const now = this.now();
+    const rows: Array<{ hits: number | string; expires_at: number | string }> = await this.dataSource().query(
+      this.sql(
+        `INSERT INTO rate_limit_window (bucket, hits, expires_at) VALUES (?, 1, ?)
+         ON CONFLICT (bucket) DO UPDATE SET
+           hits = CASE WHEN rate_limit_window.expires_at <= ? THEN 1 ELSE rate_limit_window.hits + 1 END,
+           expires_at = CASE WHEN rate_limit_window.expires_at <= ? THEN excluded.expires_at ELSE rate_limit_window.expires_at END
+         RETURNING hits, expires_at`,
+      ),
+      [bucketOf(key), now + windowMs, now, now],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('Rate limit upsert returned no row');
+    return { count: Number(row.hits), resetInMs: Math.max(0, Number(row.expires_at) - now) };
+  }
+
+  async refund(key: string) {
+    await this.dataSource().query(
+      this.sql('UPDATE rate_limit_window SET hits = hits - 1 WHERE bucket = ? AND hits > 0 AND expires_at > ?'),
+      [bucketOf(key), this.now()],
+    );
+  }
+
+  async reset(keyPrefix = '') {
+    const escaped = keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    await this.dataSource().query(this.sql("DELETE FROM rate_limit_window WHERE bucket LIKE ? ESCAPE '\\'"), [`${escaped}%`]);
+  }
+
+  /** Deletes expired windows (run periodically by the service; several instances may overlap harmlessly). */
+  async prune(): Promise<void> {
+    await this.dataSource().query(this.sql('DELETE FROM rate_limit_window WHERE expires_at <= ?'), [this.now()]);
+  }
+
+  async close() {
+    // The connection belongs to Vendure.
   }
 }

@@ -1,29 +1,49 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Logger } from '@vendure/core';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EventBus, Logger, TransactionalConnection } from '@vendure/core';
 import { Redis } from 'ioredis';
 
-import { MemoryRateLimitStore, RateLimitResult, RateLimitRule, RateLimitStore, RedisRateLimitStore } from './rate-limit-store';
+import { AccountLimitFamily, AccountRateLimitedEvent } from '../events/account-rate-limited.event';
+import { DatabaseRateLimitStore, RateLimitResult, RateLimitRule, RateLimitStore, RedisRateLimitStore } from './rate-limit-store';
 
 export type { RateLimitResult, RateLimitRule } from './rate-limit-store';
 
 const loggerCtx = 'RateLimitService';
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/** Who to warn when a per-account entry refuses (see AccountRateLimitedEvent). */
+export interface AccountNotice {
+  family: AccountLimitFamily;
+  identifier: string;
+  languageCode: string;
+}
+
+export interface RateLimitEntry {
+  key: string;
+  rule: RateLimitRule;
+  /** set on per-account entries: the owner gets one mail when this entry first refuses */
+  notify?: AccountNotice;
+}
 
 /**
- * Fixed-window rate limiting shared by all our plugins.
+ * Fixed-window rate limiting shared by all our plugins (docs/decisions/014-rate-limits.md).
  *
- * `consume()` is async because the Redis store is (always `await` it). Without REDIS_URL the
- * windows live in this process's memory; with REDIS_URL every instance shares them. If Redis is
- * unreachable the call fails open (logged) so that an outage of the limiter does not take the
- * shop down with it.
+ * The windows live in the shop's database (table `rate_limit_window`), so a restart does not
+ * reset them and every instance on that database shares them; with REDIS_URL they live in Redis
+ * instead. `consume()` is async (always `await` it). If the store fails the call fails open
+ * (logged), so that an outage of the limiter does not take the shop down with it.
  *
- * Keys are free-form; use `<operation>:<subject>` (e.g. `verifyAccount:email:a@b.c`,
+ * Keys are free-form; use `<operation>:<scope>:<subject>` (e.g. `verifyAccount:email:a@b.c`,
  * `login:ip:1.2.3.4`) so that `reset('verifyAccount:')` can clear one family (used by tests).
  */
 @Injectable()
-export class RateLimitService implements OnApplicationShutdown {
+export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly store: RateLimitStore;
+  private pruner?: NodeJS.Timeout;
 
-  constructor() {
+  constructor(
+    connection: TransactionalConnection,
+    private readonly eventBus: EventBus,
+  ) {
     const url = process.env.REDIS_URL;
     if (url) {
       const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
@@ -31,8 +51,17 @@ export class RateLimitService implements OnApplicationShutdown {
       this.store = new RedisRateLimitStore(redis);
       Logger.info('Rate limits shared through Redis', loggerCtx);
     } else {
-      this.store = new MemoryRateLimitStore();
+      this.store = new DatabaseRateLimitStore(() => connection.rawConnection);
     }
+  }
+
+  onApplicationBootstrap() {
+    const store = this.store;
+    if (!(store instanceof DatabaseRateLimitStore)) return;
+    const prune = () => store.prune().catch((e) => Logger.warn(`Could not prune rate limit windows: ${(e as Error).message}`, loggerCtx));
+    void prune();
+    this.pruner = setInterval(prune, PRUNE_INTERVAL_MS);
+    this.pruner.unref();
   }
 
   async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
@@ -48,15 +77,31 @@ export class RateLimitService implements OnApplicationShutdown {
   }
 
   /**
-   * Consumes several rules at once (e.g. per IP and per IP+identifier); refused when any is
+   * Consumes several rules at once (e.g. per IP and per account); refused when any is
    * exhausted, with the longest wait. All keys are counted so that one cannot be probed while
-   * another is blocked.
+   * another is blocked. A refusing entry with `notify` warns the account owner (at most once per
+   * window, after the response: the answer is the same whether the account exists or not).
    */
-  async consumeAll(entries: Array<{ key: string; rule: RateLimitRule }>): Promise<RateLimitResult> {
+  async consumeAll(entries: RateLimitEntry[]): Promise<RateLimitResult> {
     const results = await Promise.all(entries.map((e) => this.consume(e.key, e.rule)));
-    const refused = results.filter((r): r is { ok: false; retryAfterSeconds: number } => !r.ok);
+    const refused: number[] = [];
+    results.forEach((r, i) => {
+      if (r.ok) return;
+      refused.push(r.retryAfterSeconds);
+      const notice = entries[i].notify;
+      if (notice) void this.notifyOnce(notice, entries[i].rule, r.retryAfterSeconds);
+    });
     if (!refused.length) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
+    return { ok: false, retryAfterSeconds: Math.max(...refused) };
+  }
+
+  /** Takes back one hit of `key` (a successful sign-in is not a failed one). */
+  async refund(key: string): Promise<void> {
+    try {
+      await this.store.refund(key);
+    } catch (e) {
+      Logger.warn(`Could not refund rate limit "${key}": ${(e as Error).message}`, loggerCtx);
+    }
   }
 
   /** Clears windows whose key starts with `keyPrefix` (all when omitted). For tests and ops. */
@@ -65,6 +110,17 @@ export class RateLimitService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
+    if (this.pruner) clearInterval(this.pruner);
     await this.store.close();
+  }
+
+  private async notifyOnce(notice: AccountNotice, rule: RateLimitRule, retryAfterSeconds: number) {
+    // Its own one-hit window: exactly one refused request per window gets through here, however
+    // many arrive at once and whichever instance answers them.
+    const once = await this.consume(`notify:${notice.family}:${notice.identifier}`, { limit: 1, windowSeconds: rule.windowSeconds });
+    if (!once.ok) return;
+    await this.eventBus
+      .publish(new AccountRateLimitedEvent({ ...notice, retryAfterSeconds }))
+      .catch((e) => Logger.error(`Could not publish AccountRateLimitedEvent: ${(e as Error).message}`, loggerCtx));
   }
 }
