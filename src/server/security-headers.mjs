@@ -48,8 +48,9 @@ function originOf(url) {
  * Safari does not let 'self' match ws:/wss:), used only when it is a plain host[:port];
  * `publicUrl` wins when set. `assetUrlPrefix`: Vendure's ASSET_URL_PREFIX, an origin is added
  * to img-src when it is absolute (relative: /assets on this origin through the proxy).
+ * `formActionOrigins`: where the checkout may post a form besides this origin (paymentFormOrigins).
  */
-export function contentSecurityPolicy({ nonce, host = '', publicUrl = '', assetUrlPrefix = '' }) {
+export function contentSecurityPolicy({ nonce, host = '', publicUrl = '', assetUrlPrefix = '', formActionOrigins = [] }) {
   if (!/^[A-Za-z0-9_-]{16,}$/.test(nonce ?? '')) throw new Error('a CSP nonce must be base64url, 16 characters or more');
   let socketHosts = [];
   const publicOrigin = originOf(publicUrl);
@@ -72,20 +73,38 @@ export function contentSecurityPolicy({ nonce, host = '', publicUrl = '', assetU
     "frame-ancestors 'self'",
     "base-uri 'none'",
     "object-src 'none'",
-    "form-action 'self'",
+    ['form-action', "'self'", ...formActionOrigins].join(' '),
   ].join('; ');
+}
+
+/**
+ * Where the checkout posts the signed PayFort card form (src/app/browser-adapters.ts,
+ * redirectToPayment): PayFort's two gateways, PAYFORT_GATEWAY_URL when set, and the backend's
+ * public origin that serves the local payment sandbox (PAYMENTS_PUBLIC_URL, PUBLIC_SERVER_URL,
+ * else the Shop API's origin: the same defaults as server/src/plugins/payments/constants.ts).
+ */
+export function paymentFormOrigins(env, shopApiUrl) {
+  const origins = ['https://checkout.payfort.com', 'https://sbcheckout.payfort.com'];
+  for (const url of [env.PAYFORT_GATEWAY_URL, env.PAYMENTS_PUBLIC_URL || env.PUBLIC_SERVER_URL || shopApiUrl]) {
+    const origin = originOf(url);
+    if (origin && !origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
 }
 
 /**
  * Middleware: a fresh nonce (`res.locals.cspNonce`) and the policy for every response it sees.
  * `skip(req)` leaves responses without (the reverse proxy's and the hashed build files').
  */
-export function securityHeaders({ publicUrl = '', assetUrlPrefix = '', skip = () => false } = {}) {
+export function securityHeaders({ publicUrl = '', assetUrlPrefix = '', formActionOrigins = [], skip = () => false } = {}) {
   return (req, res, next) => {
     if (skip(req)) return next();
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce, host: req.get('host'), publicUrl, assetUrlPrefix }));
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ nonce, host: req.get('host'), publicUrl, assetUrlPrefix, formActionOrigins }),
+    );
     next();
   };
 }

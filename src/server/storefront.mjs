@@ -27,7 +27,14 @@ import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
-import { cachedBody, nonceAwareEncoder, noncePlaceholderOf, nonceRewriter, securityHeaders } from './security-headers.mjs';
+import {
+  cachedBody,
+  nonceAwareEncoder,
+  noncePlaceholderOf,
+  nonceRewriter,
+  paymentFormOrigins,
+  securityHeaders,
+} from './security-headers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -432,7 +439,12 @@ export async function createApp({
   // Content-Security-Policy with a fresh nonce (decision 013); hashed build files need none.
   const placeholder = noncePlaceholderOf(build);
   app.use(
-    securityHeaders({ publicUrl: PUBLIC_URL, assetUrlPrefix: process.env.ASSET_URL_PREFIX, skip: (req) => req.path.startsWith('/_app/') }),
+    securityHeaders({
+      publicUrl: PUBLIC_URL,
+      assetUrlPrefix: process.env.ASSET_URL_PREFIX,
+      formActionOrigins: paymentFormOrigins(process.env, shopApiUrl),
+      skip: (req) => req.path.startsWith('/_app/'),
+    }),
   );
 
   // A page an anonymous visitor saw a moment ago: answered (precompressed) before any file

@@ -50,18 +50,29 @@ test.describe('security headers', () => {
     }
   });
 
-  test('the browser runs the page and blocks an inline script without the nonce', async ({ page, cspViolations }) => {
-    await gotoHydrated(page, '/en');
+  test('the browser runs the page, and blocks a script and an inline handler that reached the HTML without the nonce', async ({
+    page,
+    cspViolations,
+  }) => {
+    await gotoHydrated(page, '/en/about');
     expect(cspViolations).toEqual([]);
-    const ran = await page.evaluate(async () => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__injected = true';
-      document.body.append(script);
-      await new Promise((r) => setTimeout(r, 100));
-      return (window as unknown as { __injected?: boolean }).__injected === true;
+    // what a stored XSS would look like: markup in the server's HTML, with the real policy header
+    await page.route('**/en/faqs', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replace(
+        '</body>',
+        '<script>window.__injected = true</script><img src="/missing.png" alt="" onerror="window.__handler = true"></body>',
+      );
+      await route.fulfill({ status: response.status(), headers, body });
     });
-    expect(ran).toBe(false);
-    await expect.poll(() => cspViolations.length).toBe(1);
-    expect(cspViolations.splice(0)[0]).toContain('script-src-elem blocked inline');
+    await gotoHydrated(page, '/en/faqs');
+    expect(await page.evaluate(() => Object.keys(window).filter((k) => k === '__injected' || k === '__handler'))).toEqual([]);
+    await expect.poll(() => cspViolations.length).toBe(2);
+    const reported = cspViolations.splice(0).sort();
+    expect(reported[0]).toContain('script-src-attr blocked inline');
+    expect(reported[1]).toContain('script-src-elem blocked inline');
   });
 });

@@ -10,6 +10,7 @@ import {
   nonceGzipTemplate,
   noncePlaceholderOf,
   nonceRewriter,
+  paymentFormOrigins,
   replaceNonce,
   // @ts-expect-error -- plain ESM server module without type declarations
 } from '../../../../src/server/security-headers.mjs';
@@ -49,8 +50,19 @@ describe('contentSecurityPolicy', () => {
   it('ignores a Host header that is not a plain host (no directive injection)', () => {
     const policy = contentSecurityPolicy({ nonce: NONCE_A, host: "x; script-src 'unsafe-inline'" });
     expect(policy).toContain("connect-src 'self'; manifest-src");
-    expect(policy).not.toContain('unsafe-inline\'; manifest');
+    expect(policy).not.toContain("unsafe-inline'; manifest");
     expect(policy.match(/script-src/g)).toHaveLength(1);
+  });
+
+  it('lets the checkout post the card form to PayFort and to the backend that serves the payment sandbox', () => {
+    const origins = paymentFormOrigins({}, 'http://127.0.0.1:3000/shop-api');
+    expect(origins).toEqual(['https://checkout.payfort.com', 'https://sbcheckout.payfort.com', 'http://127.0.0.1:3000']);
+    expect(paymentFormOrigins({ PAYFORT_GATEWAY_URL: 'https://gw.example/pay', PAYMENTS_PUBLIC_URL: 'https://api.shop.sa/' }, 'x')).toEqual(
+      ['https://checkout.payfort.com', 'https://sbcheckout.payfort.com', 'https://gw.example', 'https://api.shop.sa'],
+    );
+    expect(contentSecurityPolicy({ nonce: NONCE_A, formActionOrigins: origins })).toMatch(
+      /; form-action 'self' https:\/\/checkout\.payfort\.com https:\/\/sbcheckout\.payfort\.com http:\/\/127\.0\.0\.1:3000$/,
+    );
   });
 
   it('refuses a nonce that is not base64url', () => {
