@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -7,8 +8,17 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { catalogPartsScript, recordMessageUsage } from './i18n/catalog-usage.server';
 import { loadI18n } from './i18n/i18n';
 import { localeFromPath } from './i18n/paths';
+import { CspNonceContext } from './lib/csp-nonce';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Production renders write this as the nonce of every inline script; the storefront server
+ * (src/server/security-headers.mjs) replaces it with a fresh nonce per response, also in
+ * documents served from its HTML cache (docs/decisions/013). Random per process so that no
+ * content can know it. Development has no policy, so no nonce.
+ */
+export const cspNoncePlaceholder: string | undefined = import.meta.env.PROD ? randomBytes(18).toString('base64url') : undefined;
 
 export default async function handleRequest(
   request: Request,
@@ -34,47 +44,65 @@ export default async function handleRequest(
 
     // Message ids the render looks up, for the catalog parts script written before </body>.
     const usedMessages = new Set<string>();
+    const nonce = cspNoncePlaceholder;
     const { pipe, abort } = recordMessageUsage(usedMessages, () =>
-      renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // Development keeps Vite's scripts as they are (hot reload, the inspector).
-          if (import.meta.env.PROD) {
-            const scripts = heroFirstScripts(() => catalogPartsScript(usedMessages));
-            scripts.pipe(body);
-            pipe(scripts);
-          } else {
-            pipe(body);
-          }
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      renderToPipeableStream(
+        <CspNonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CspNonceContext.Provider>,
+        {
+          nonce,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                callback();
+              },
+            });
+            const stream = createReadableStreamFromReadable(body);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            // Development keeps Vite's scripts as they are (hot reload, the inspector).
+            if (import.meta.env.PROD) {
+              const scripts = heroFirstScripts(() => catalogPartsScript(usedMessages, nonce), nonce);
+              scripts.pipe(body);
+              pipe(scripts);
+            } else {
+              pipe(body);
+            }
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            // Errors before the shell is rendered reject and are logged by React Router.
+            if (shellRendered) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is rendered reject and are logged by React Router.
-          if (shellRendered) console.error(error);
-        },
-      }),
+      ),
     );
   });
 }
 
 const MODULEPRELOAD = '<link rel="modulepreload"';
 const DEFERRED_MODULEPRELOAD = '<link data-deferred-rel="modulepreload"';
-const MODULE_SCRIPT = '<script type="module" async="">';
-const DEFERRED_MODULE_SCRIPT = '<script type="text/x-deferred-module" data-deferred-module="">';
+// React Router writes the nonce first: <script nonce="…" type="module" async="">
+const moduleScript = (nonce?: string) => `<script${nonceAttribute(nonce)} type="module" async="">`;
+const deferredModuleScript = (nonce?: string) => `<script${nonceAttribute(nonce)} type="text/x-deferred-module" data-deferred-module="">`;
 const BODY_END = '</body>';
+
+/** The starter script (below), with the document's nonce in production. */
+export function heroFirstStarter(nonce?: string): string {
+  return `<script${nonceAttribute(nonce)}>${HERO_FIRST_STARTER_CODE}</script>`;
+}
+
+/** ` nonce="…"`, or nothing (development). */
+export function nonceAttribute(nonce: string | undefined): string {
+  return nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9_+/=-]/g, '')}"` : '';
+}
 
 /**
  * Starts the scripts once the page's first image (the one marked `fetchpriority="high"`: the hero
@@ -82,16 +110,20 @@ const BODY_END = '</body>';
  * has been painted (the first paint when there is no such image or it is already there), at the
  * shopper's first tap or key, and after 2.5 s at the latest. It turns the
  * inert preload links back into `modulepreload`s and the inert module script into a running one
- * (React Router's entry, which hydrates).
+ * (React Router's entry, which hydrates). The recreated module script carries the inert one's nonce:
+ * under 'strict-dynamic' a script inserted by a script runs without one only when it is external.
  */
-export const HERO_FIRST_STARTER =
-  '<script>(()=>{let started=false;const go=()=>{if(started)return;started=true;' +
+const HERO_FIRST_STARTER_CODE =
+  '(()=>{let started=false;const go=()=>{if(started)return;started=true;' +
   "for(const l of document.querySelectorAll('link[data-deferred-rel]')){const n=document.createElement('link');n.rel='modulepreload';n.href=l.getAttribute('href');document.head.append(n)}" +
-  "for(const o of document.querySelectorAll('script[data-deferred-module]')){const n=document.createElement('script');n.type='module';n.setAttribute('async','');n.textContent=o.textContent;o.replaceWith(n)}};" +
+  "for(const o of document.querySelectorAll('script[data-deferred-module]')){const n=document.createElement('script');n.type='module';n.setAttribute('async','');n.nonce=o.nonce;n.textContent=o.textContent;o.replaceWith(n)}};" +
   'const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));' +
   "const hero=document.querySelector('img[fetchpriority=high]');if(!hero||hero.complete)return painted();" +
   "hero.addEventListener('load',painted);hero.addEventListener('error',painted);setTimeout(go,2500);" +
-  "for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true})})()</script>";
+  "for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,capture:true,passive:true})})()";
+
+/** The starter without a nonce (development, tests). */
+export const HERO_FIRST_STARTER = heroFirstStarter();
 
 /**
  * The page is complete HTML before any script runs, so on a slow network the first image should
@@ -102,15 +134,17 @@ export const HERO_FIRST_STARTER =
  * render is complete, React writes `</body>` last). Streams
  * through byte for byte otherwise; tags split across chunks are held back until complete.
  */
-export function heroFirstScripts(beforeBodyEnd: () => string = () => ''): Transform {
+export function heroFirstScripts(beforeBodyEnd: () => string = () => '', nonce?: string): Transform {
   const decoder = new StringDecoder('utf8');
+  const MODULE_SCRIPT = moduleScript(nonce);
+  const DEFERRED_MODULE_SCRIPT = deferredModuleScript(nonce);
   const patterns = [MODULEPRELOAD, MODULE_SCRIPT, BODY_END];
   const longest = Math.max(...patterns.map((p) => p.length));
   let held = '';
   let starterWritten = false;
   const starter = () => {
     starterWritten = true;
-    return beforeBodyEnd() + HERO_FIRST_STARTER;
+    return beforeBodyEnd() + heroFirstStarter(nonce);
   };
   const rewrite = (text: string) =>
     text

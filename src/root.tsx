@@ -10,7 +10,7 @@ import { loadedI18n, loadI18n } from './i18n/i18n';
 import { localeMiddleware } from './i18n/locale-middleware.server';
 import { textDirection } from './i18n/locales';
 import { localeFromPath } from './i18n/paths';
-import { config } from './lib/config.server';
+import { config, secureCookiesFor } from './lib/config.server';
 import { boundaryMeta } from './seo/route-meta';
 import './styles/index.css';
 
@@ -32,7 +32,7 @@ export function loader({ url }: Route.LoaderArgs) {
     origin: config.publicUrl ?? url.origin,
     cookieLocale: config.cookieLocale,
     tokenSyncUrl: config.tokenSyncUrl,
-    secureCookies: config.secureCookies,
+    secureCookies: secureCookiesFor(url),
   };
 }
 

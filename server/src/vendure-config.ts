@@ -7,6 +7,7 @@ import path from 'path';
 
 import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
+import { noPoweredByHeader, servedOverHttps } from './config/http-hardening';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
 import { storefrontPlugins } from './plugins';
 
@@ -144,6 +145,7 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
       csrfPrevention: true,
       shopApiDebug: false,
       adminApiDebug: false,
+      middleware: [noPoweredByHeader],
     },
     authOptions: {
       tokenMethod: ['bearer', 'cookie'],
@@ -154,6 +156,8 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
         secret: env.COOKIE_SECRET || 'local-dev-cookie-secret',
         sameSite: 'lax',
         httpOnly: true,
+        // Secure without the connection being TLS: the storefront (or another proxy) terminates it
+        ...(servedOverHttps(env) ? { secureProxy: true } : {}),
       },
     },
     dbConnectionOptions: dbConnectionOptions(env, dataDir),

@@ -17,7 +17,9 @@ export function recordMessageUsage<T>(used: Set<string>, render: () => T): T {
 }
 
 /** The inline script telling the browser which catalog parts to load before hydrating. */
-export function catalogPartsScript(used: Iterable<string>): string {
-  // JSON of known part names only (letters), so nothing here can close the script element.
-  return `<script>self.__catalogParts=${JSON.stringify(partsForIds(used, partOf))}</script>`;
+export function catalogPartsScript(used: Iterable<string>, nonce?: string): string {
+  // JSON of known part names only (letters), so nothing here can close the script element; the
+  // nonce is the server's base64url placeholder (entry.server.tsx).
+  const attribute = nonce && /^[A-Za-z0-9_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
+  return `<script${attribute}>self.__catalogParts=${JSON.stringify(partsForIds(used, partOf))}</script>`;
 }

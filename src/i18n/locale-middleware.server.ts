@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { createContext, redirect, type MiddlewareFunction } from 'react-router';
-import { config } from '../lib/config.server';
+import { config, secureCookiesFor } from '../lib/config.server';
 import { loadI18n } from './i18n';
 import { negotiateLocale } from './locale-negotiation';
 import type { Locale } from './locales';
@@ -22,7 +22,7 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
       referer: request.headers.get('referer'),
       isBot: isbot(request.headers.get('user-agent') ?? ''),
     },
-    { cookieEnabled: config.cookieLocale, secureCookie: config.secureCookies },
+    { cookieEnabled: config.cookieLocale, secureCookie: secureCookiesFor(url) },
   );
   if (decision.redirectTo) {
     const headers = new Headers({ Vary: 'Cookie, Accept-Language' });

@@ -6,6 +6,7 @@ import { SiteFooter } from '../components/footer/site-footer';
 import { SiteHeader } from '../containers/site-header';
 import { ErrorPage } from '../components/error-page/error-page';
 import { hideDismissedAlertsScript } from '../components/alert-banner/dismissed-alerts';
+import { useCspNonce } from '../lib/csp-nonce';
 import { useLocale } from '../lib/use-locale';
 import { localeContext } from '../i18n/locale-middleware.server';
 import { EMPTY_CHROME, type ChromeData } from '../lib/chrome-data';
@@ -27,9 +28,10 @@ export function shouldRevalidate({ defaultShouldRevalidate, formMethod }: Should
 
 function DefaultChrome({ chrome, year, children }: { chrome: ChromeData; year: number; children: ReactNode }) {
   const { t } = useLingui();
+  const nonce = useCspNonce();
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: hideDismissedAlertsScript }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideDismissedAlertsScript }} />
       <a href="#main" className="skip-link">
         {t`Skip to content`}
       </a>

@@ -26,5 +26,18 @@ export const config = {
   /** SSR read cache for anonymous catalogue reads. */
   ssrCacheTtlMs: positiveInt(process.env.SSR_CACHE_TTL_MS, 30_000),
   ssrCacheMaxEntries: positiveInt(process.env.SSR_CACHE_MAX_ENTRIES, 500),
-  secureCookies: flag(process.env.SECURE_COOKIES, false),
+  /**
+   * `Secure` on every cookie: SECURE_COOKIES when set, else whether PUBLIC_URL is https
+   * (docs/decisions/013). A request that reached the server as https adds it too (secureCookiesFor).
+   */
+  secureCookies: flag(process.env.SECURE_COOKIES, /^https:\/\//i.test(process.env.PUBLIC_URL ?? '')),
 } as const;
+
+/**
+ * Whether cookies written for this request get `Secure`: configured so, or the request came over
+ * https. The storefront server builds the URL from Express's `req.protocol`, which believes
+ * X-Forwarded-Proto only from a loopback hop (`trust proxy`), so a client cannot fake it.
+ */
+export function secureCookiesFor(url: URL): boolean {
+  return config.secureCookies || url.protocol === 'https:';
+}

@@ -114,12 +114,24 @@ export function storedHeaders(headers) {
   return out;
 }
 
+/** The compressed copies of a stored body (security-headers.mjs adds nonce-aware ones). */
+function defaultEncode(body) {
+  // off the request path (zlib thread pool); a hit that comes sooner waits for its encoding
+  return {
+    gzip: gzip(body, { level: 6 }),
+    br: brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  };
+}
+
 export function createHtmlCache({
   ttlMs = 10_000,
   staleMs = 30_000,
   maxEntries = 300,
   maxBodyBytes = 2 * 1024 * 1024,
   now = Date.now,
+  encode = defaultEncode,
 } = {}) {
   /** @type {Map<string, any>} insertion order = least recently used first */
   const entries = new Map();
@@ -188,11 +200,7 @@ export function createHtmlCache({
       entries.set(key, entry);
       stats.stores++;
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value);
-      // off the request path (zlib thread pool); a hit that comes sooner waits for its encoding
-      entry.gzip = gzip(body, { level: 6 });
-      entry.br = brotli(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      });
+      Object.assign(entry, encode(body));
       settle(key, entry);
       return entry;
     },

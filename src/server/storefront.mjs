@@ -27,6 +27,14 @@ import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
+import {
+  cachedBody,
+  nonceAwareEncoder,
+  noncePlaceholderOf,
+  nonceRewriter,
+  paymentFormOrigins,
+  securityHeaders,
+} from './security-headers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -166,7 +174,7 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
         answered = true;
         const out = {};
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          if (!HOP_BY_HOP.has(name) && name !== 'x-powered-by' && value !== undefined) out[name] = value;
         }
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
@@ -276,27 +284,22 @@ export function mergeVary(current, ...names) {
 }
 
 /** Answers from a cache entry: the precompressed body the client accepts, or 304 for its ETag. */
-async function sendCached(req, res, entry, state) {
-  const encoding = req.acceptsEncodings('br', 'gzip');
-  let body = entry.body;
-  try {
-    if (encoding === 'br') body = await entry.br;
-    else if (encoding === 'gzip') body = await entry.gzip;
-  } catch {
-    body = entry.body;
-  }
+async function sendCached(req, res, entry, state, placeholder) {
+  const { body, encoding, weak } = await cachedBody(entry, (...e) => req.acceptsEncodings(...e), placeholder, res.locals.cspNonce);
   res.statusCode = entry.status;
   for (const [name, value] of entry.headers) res.appendHeader(name, value);
   res.setHeader('Vary', mergeVary(res.getHeader('Vary'), 'Accept-Encoding'));
   if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', entry.etag);
+  res.setHeader('ETag', weak ? `W/${entry.etag}` : entry.etag);
   res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
     res.statusCode = 304;
+    // the browser keeps the policy stored with its copy: a new nonce would not match that body
+    res.removeHeader('Content-Security-Policy');
     return res.end();
   }
-  if (body !== entry.body) res.setHeader('Content-Encoding', encoding);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
@@ -307,6 +310,7 @@ async function sendCached(req, res, entry, state) {
  */
 export function createPageHandler({ build, mode = process.env.NODE_ENV, cache }) {
   const render = createRequestHandler(build, mode);
+  const placeholder = noncePlaceholderOf(build);
 
   async function send(req, res, response, key) {
     res.statusMessage = response.statusText;
@@ -323,6 +327,11 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, cache })
     const chunks = [];
     let size = 0;
     let keep = Boolean(storable);
+    // the client gets this response's nonce, the cache the placeholder version
+    const rewriter =
+      placeholder && res.locals.cspNonce && /text\/html/i.test(response.headers.get('content-type') ?? '')
+        ? nonceRewriter(placeholder, res.locals.cspNonce)
+        : null;
     const reader = response.body.getReader();
     try {
       for (;;) {
@@ -336,9 +345,9 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, cache })
           } else chunks.push(value);
         }
         if (res.destroyed) throw new Error('client went away');
-        if (!res.write(value)) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
+        if (!res.write(rewriter ? rewriter.push(value) : value)) await new Promise((r) => (res.once('drain', r), res.once('close', r)));
       }
-      res.end();
+      res.end(rewriter?.end());
       if (keep && !res.destroyed) {
         cache.store(key, { status: response.status, headers: storedHeaders(response.headers), body: Buffer.concat(chunks) });
       } else if (storable) cache.abandon(key);
@@ -411,6 +420,7 @@ export async function createApp({
     ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
     maxEntries: envInt('HTML_CACHE_MAX_ENTRIES', 300) || 1,
+    encode: nonceAwareEncoder(noncePlaceholderOf(build)),
   }),
 } = {}) {
   const app = express();
@@ -428,6 +438,17 @@ export async function createApp({
   // Proxied before compression: upstream bodies (and streamed responses) pass through untouched.
   app.use((req, res, next) => (isProxied(req.path) ? proxy.handle(req, res) : next()));
 
+  // Content-Security-Policy with a fresh nonce (decision 013); hashed build files need none.
+  const placeholder = noncePlaceholderOf(build);
+  app.use(
+    securityHeaders({
+      publicUrl: PUBLIC_URL,
+      assetUrlPrefix: process.env.ASSET_URL_PREFIX,
+      formActionOrigins: paymentFormOrigins(process.env, shopApiUrl),
+      skip: (req) => req.path.startsWith('/_app/'),
+    }),
+  );
+
   // A page an anonymous visitor saw a moment ago: answered (precompressed) before any file
   // lookup, compression or render. Only URLs that rendered a page have entries, so no static
   // file is shadowed. Requests for a page whose first render is under way wait for it.
@@ -443,7 +464,7 @@ export async function createApp({
         found = entry ? { state: 'hit', entry } : htmlCache.lookup(key);
         if (found.state === 'wait') res.locals.htmlCacheKey = null; // render without caching
       }
-      if (found.state === 'hit' || found.state === 'stale') return await sendCached(req, res, found.entry, found.state);
+      if (found.state === 'hit' || found.state === 'stale') return await sendCached(req, res, found.entry, found.state, placeholder);
       // whatever happens to this request, those waiting for its render must not wait longer
       if (res.locals.htmlCacheKey !== null) res.on('close', () => htmlCache.release(key));
       next();

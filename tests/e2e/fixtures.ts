@@ -4,7 +4,7 @@
 // translation.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { parsePo } from '../tools/check-translations.mjs';
 
 export { expect };
@@ -120,10 +120,35 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   expect(report, `axe on ${page.url()}`).toEqual([]);
 }
 
-export const test = base.extend<{ axe: (options?: { exclude?: string[] }) => Promise<void> }>({
+/**
+ * Every page of a test's browser context (popups too) reports Content-Security-Policy violations
+ * here; a test whose pages reported one fails (issue 15). A test that provokes a violation on
+ * purpose takes it out of the list (`cspViolations.splice(0)`) after checking it.
+ */
+async function collectCspViolations(context: BrowserContext, use: (violations: string[]) => Promise<void>) {
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: string) => {
+    violations.push(`${page?.url() ?? '?'}: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __reportCspViolation?: (v: string) => void }).__reportCspViolation;
+        report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+      },
+      true,
+    );
+  });
+  await use(violations);
+  expect(violations, 'Content-Security-Policy violations reported by the pages').toEqual([]);
+}
+
+export const test = base.extend<{ axe: (options?: { exclude?: string[] }) => Promise<void>; cspViolations: string[] }>({
   axe: async ({ page }, use) => {
     await use((options) => expectNoSeriousA11yViolations(page, options));
   },
+  cspViolations: [async ({ context }, use) => collectCspViolations(context, use), { auto: true }],
 });
 
 /** Vendure's own origin (run-e2e.mjs passes it): the Admin API prepares data the shop cannot. */

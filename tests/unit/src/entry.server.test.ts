@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HERO_FIRST_STARTER, heroFirstScripts } from '../../../src/entry.server';
+import { HERO_FIRST_STARTER, heroFirstScripts, heroFirstStarter } from '../../../src/entry.server';
+import { catalogPartsScript } from '../../../src/i18n/catalog-usage.server';
 
-async function run(chunks: Buffer[]): Promise<string> {
-  const t = heroFirstScripts();
+async function run(chunks: Buffer[], nonce?: string, beforeBodyEnd?: () => string): Promise<string> {
+  const t = heroFirstScripts(beforeBodyEnd, nonce);
   const out: Buffer[] = [];
   t.on('data', (c: Buffer | string) => out.push(Buffer.from(c)));
   const done = new Promise((resolve) => t.on('end', resolve));
@@ -89,5 +90,52 @@ describe('HERO_FIRST_STARTER in a page', () => {
     runStarter();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
     expect(started()).toEqual({ preloads: 1, modules: 1, inert: 0 });
+  });
+});
+
+describe('nonces (production renders, decision 013)', () => {
+  const NONCE = 'cspPlaceholderForTests_0';
+  // React Router writes the nonce before the type of its module script
+  const nonced =
+    `<head><link rel="modulepreload" href="/_app/a.js" nonce="${NONCE}"/></head><body><img fetchpriority="high" src="/hero.webp"/>` +
+    `<script nonce="${NONCE}">window.__ctx = 1</script><script nonce="${NONCE}" type="module" async="">import "/_app/entry.js";</script></body></html>`;
+
+  it('defers the nonced module script and writes the catalog parts and the starter with the nonce', async () => {
+    const out = await run([Buffer.from(nonced)], NONCE, () => catalogPartsScript([], NONCE));
+    expect(out).toBe(
+      `<head><link data-deferred-rel="modulepreload" href="/_app/a.js" nonce="${NONCE}"/></head><body><img fetchpriority="high" src="/hero.webp"/>` +
+        `<script nonce="${NONCE}">window.__ctx = 1</script><script nonce="${NONCE}" type="text/x-deferred-module" data-deferred-module="">import "/_app/entry.js";</script>` +
+        `<script nonce="${NONCE}">self.__catalogParts=["core"]</script>${heroFirstStarter(NONCE)}</body></html>`,
+    );
+    expect(heroFirstStarter(NONCE).startsWith(`<script nonce="${NONCE}">(()=>{`)).toBe(true);
+  });
+
+  it('finds the nonced module script split across chunks at every position', async () => {
+    const bytes = Buffer.from(nonced);
+    const expected = await run([bytes], NONCE);
+    expect(expected).toContain('data-deferred-module');
+    for (let i = 1; i < bytes.length; i++) expect(await run([bytes.subarray(0, i), bytes.subarray(i)], NONCE)).toBe(expected);
+  });
+
+  it('the starter hands the nonce of the inert script to the module script it creates', async () => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<script nonce="${NONCE}" type="text/x-deferred-module" data-deferred-module="">/* entry */</script>`;
+    // browsers hide the nonce attribute from scripts but keep the property (happy-dom has neither)
+    Object.defineProperty(document.querySelector('script[data-deferred-module]')!, 'nonce', { value: NONCE });
+    const code = heroFirstStarter(NONCE)
+      .replace(/^<script[^>]*>/, '')
+      .replace(/<\/script>$/, '');
+    new Function(code)();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const module = document.querySelector<HTMLScriptElement>('script[type="module"]')!;
+    expect(module.nonce).toBe(NONCE);
+  });
+
+  it('writes no nonce attribute without one (development) and drops characters a nonce cannot have', () => {
+    expect(heroFirstStarter()).toBe(HERO_FIRST_STARTER);
+    expect(HERO_FIRST_STARTER.startsWith('<script>')).toBe(true);
+    expect(heroFirstStarter('a"><b')).toMatch(/^<script nonce="ab">/);
+    expect(catalogPartsScript([])).toBe('<script>self.__catalogParts=["core"]</script>');
+    expect(catalogPartsScript([], 'a"b')).toBe('<script>self.__catalogParts=["core"]</script>');
   });
 });
