@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HERO_FIRST_STARTER, heroFirstScripts, heroFirstStarter } from '../../../src/entry.server';
 import { catalogPartsScript } from '../../../src/i18n/catalog-usage.server';
 
@@ -126,8 +126,15 @@ describe('nonces (production renders, decision 013)', () => {
       .replace(/^<script[^>]*>/, '')
       .replace(/<\/script>$/, '');
     new Function(code)();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const module = document.querySelector<HTMLScriptElement>('script[type="module"]')!;
+    // the starter defers to the next task (longer on a busy machine): wait for the script, not a fixed time
+    const module = await vi.waitFor(
+      () => {
+        const created = document.querySelector<HTMLScriptElement>('script[type="module"]');
+        if (!created) throw new Error('no module script yet');
+        return created;
+      },
+      { timeout: 3000, interval: 20 },
+    );
     expect(module.nonce).toBe(NONCE);
   });
 
