@@ -10,7 +10,7 @@
 //                        expired copy may still answer while one request renders its successor;
 //                        HTML_CACHE_MAX_ENTRIES (300)
 //
-// Routes, in order: hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
+// Routes, in order: /healthz and /readyz (health.mjs), hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
 // /sandbox, /payments/callback), then every other path goes to React Router (pages and the
 // sitemap.xml resource route). Pages rendered for anonymous visitors are answered from the HTML
@@ -27,6 +27,7 @@ import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
+import { healthRoutes, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -184,6 +185,9 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
       }
       log(`[proxy] ${req.method} ${path} failed (attempt ${attempt + 1}): ${error.code ?? error.message}`);
       if (res.headersSent) return res.destroy(error);
+      // nothing reached Vendure (it is down or restarting): the store is briefly unavailable;
+      // otherwise the request may have been applied before the connection broke
+      if (UPSTREAM_UNREACHABLE.has(error.code)) return unavailableAnswer(req, res);
       res.status(502).type('text/plain').send('The shop service is not reachable right now.');
     });
     // the visitor went away: stop the upstream request too
@@ -422,6 +426,9 @@ export async function createApp({
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
+
+  // /healthz, /readyz: before the cache and the proxy, never cached (health.mjs)
+  app.use(healthRoutes({ shopApiUrl }));
 
   // Proxied before compression: upstream bodies (and streamed responses) pass through untouched.
   app.use((req, res, next) => (isProxied(req.path) ? proxy.handle(req, res) : next()));
