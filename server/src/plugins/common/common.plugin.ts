@@ -3,6 +3,7 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { commonShopApiExtensions } from './api/api-extensions';
 import { commonTranslations } from './common.translations';
+import { HealthController } from './health/health.controller';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
 import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
 import { RateLimitService } from './services/rate-limit.service';
@@ -21,6 +22,7 @@ export interface CommonPluginOptions {
 @VendurePlugin({
   imports: [PluginCommonModule],
   providers: [RateLimitService],
+  controllers: [HealthController],
   exports: [RateLimitService],
   shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
   configuration: (config) => {
