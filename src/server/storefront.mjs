@@ -8,7 +8,8 @@
 //   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
 //                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
 //                        expired copy may still answer while one request renders its successor;
-//                        HTML_CACHE_MAX_ENTRIES (300)
+//                        HTML_CACHE_MAX_ENTRIES (300); HTML_CACHE_STALE_IF_ERROR_MS (600000) how long an
+//                        expired copy answers instead of the 503 page while Vendure is down
 //
 // Routes, in order: /healthz and /readyz (health.mjs), hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
@@ -27,7 +28,8 @@ import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
-import { healthRoutes, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
+import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
+import { withOutageAnswers } from './outage.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -308,9 +310,20 @@ async function sendCached(req, res, entry, state) {
  * it when it has the page, else rendered (streamed to the client as usual, and kept when storable).
  */
 export function createPageHandler({ build, mode = process.env.NODE_ENV, cache }) {
-  const render = createRequestHandler(build, mode);
+  const render = createRequestHandler(withOutageAnswers(build), mode);
 
   async function send(req, res, response, key) {
+    if (response.status === 503) {
+      // the backend is down (outage.mjs): an older copy of this page beats the 503 page
+      const fallback = key !== null ? res.locals.htmlCacheFallback : undefined;
+      if (fallback) {
+        await response.body?.cancel().catch(() => {});
+        cache.keepFallback(key);
+        return sendCached(req, res, fallback, 'stale');
+      }
+      response.headers.set('Cache-Control', 'no-store');
+      if (!response.headers.has('Retry-After')) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
@@ -413,6 +426,7 @@ export async function createApp({
     ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
     maxEntries: envInt('HTML_CACHE_MAX_ENTRIES', 300) || 1,
+    staleIfErrorMs: envInt('HTML_CACHE_STALE_IF_ERROR_MS', 600_000),
   }),
 } = {}) {
   const app = express();
@@ -449,6 +463,7 @@ export async function createApp({
         if (found.state === 'wait') res.locals.htmlCacheKey = null; // render without caching
       }
       if (found.state === 'hit' || found.state === 'stale') return await sendCached(req, res, found.entry, found.state);
+      res.locals.htmlCacheFallback = found.fallback;
       // whatever happens to this request, those waiting for its render must not wait longer
       if (res.locals.htmlCacheKey !== null) res.on('close', () => htmlCache.release(key));
       next();
