@@ -37,6 +37,7 @@ describe('createSupervisor', () => {
   let children: FakeChild[];
   let lines: string[];
   let ignoreTerm: boolean;
+  const kid = (i: number) => children[i]!;
   const make = (extra = {}) =>
     createSupervisor({
       name: 'Vendure',
@@ -79,19 +80,19 @@ describe('createSupervisor', () => {
     expect(children).toHaveLength(6);
     expect(lines[0]).toBe('Vendure exited (code 1) after 0 s; restart 1 in 1 s');
     expect(lines[4]).toBe('Vendure exited (code 1) after 0 s; restart 5 in 8 s');
-    expect(s.status()).toEqual({ name: 'Vendure', state: 'running', pid: children[5].pid, restarts: 5 });
+    expect(s.status()).toEqual({ name: 'Vendure', state: 'running', pid: kid(5).pid, restarts: 5 });
   });
 
   it('starts over from the shortest delay once the child stayed up for the reset time', () => {
     const s = make();
     s.start();
-    children[0].die(1);
+    kid(0).die(1);
     vi.advanceTimersByTime(1000); // restart 1
-    children[1].die(1);
+    kid(1).die(1);
     vi.advanceTimersByTime(2000); // restart 2 (second failure in a row)
     expect(children).toHaveLength(3);
     vi.advanceTimersByTime(61_000); // stays up past resetAfterMs
-    children[2].die(0);
+    kid(2).die(0);
     expect(lines.at(-1)).toBe('Vendure exited (code 0) after 61 s; restart 3 in 1 s');
     vi.advanceTimersByTime(999);
     expect(children).toHaveLength(3);
@@ -102,7 +103,7 @@ describe('createSupervisor', () => {
   it('reports a restarting state with no pid while it waits', () => {
     const s = make();
     s.start();
-    children[0].emit('exit', null, 'SIGKILL');
+    kid(0).emit('exit', null, 'SIGKILL');
     expect(lines).toEqual(['Vendure exited (signal SIGKILL) after 0 s; restart 1 in 1 s']);
     expect(s.status()).toEqual({ name: 'Vendure', state: 'restarting', pid: null, restarts: 1 });
     expect(s.child).toBeNull();
@@ -112,7 +113,7 @@ describe('createSupervisor', () => {
     const s = make();
     s.start();
     await s.stop();
-    expect(children[0].signals).toEqual(['SIGTERM']);
+    expect(kid(0).signals).toEqual(['SIGTERM']);
     vi.advanceTimersByTime(120_000);
     expect(children).toHaveLength(1);
     expect(s.status().state).toBe('stopped');
@@ -122,7 +123,7 @@ describe('createSupervisor', () => {
   it('stop() during a backoff wait cancels the pending restart', async () => {
     const s = make();
     s.start();
-    children[0].die(1);
+    kid(0).die(1);
     await s.stop();
     vi.advanceTimersByTime(120_000);
     expect(children).toHaveLength(1);
@@ -134,19 +135,19 @@ describe('createSupervisor', () => {
     s.start();
     const stopped = s.stop();
     vi.advanceTimersByTime(9_999);
-    expect(children[0].signals).toEqual(['SIGTERM']);
+    expect(kid(0).signals).toEqual(['SIGTERM']);
     vi.advanceTimersByTime(1);
     await stopped;
-    expect(children[0].signals).toEqual(['SIGTERM', 'SIGKILL']);
+    expect(kid(0).signals).toEqual(['SIGTERM', 'SIGKILL']);
   });
 
   it('hold() keeps the child down until resume(), which starts it at once with a fresh count', async () => {
     const s = make();
     s.start();
-    children[0].die(1);
+    kid(0).die(1);
     vi.advanceTimersByTime(1000);
     await s.hold();
-    expect(children[1].signals).toEqual(['SIGTERM']);
+    expect(kid(1).signals).toEqual(['SIGTERM']);
     vi.advanceTimersByTime(120_000);
     expect(children).toHaveLength(2);
     expect(s.status()).toEqual({ name: 'Vendure', state: 'held', pid: null, restarts: 1 });
@@ -157,7 +158,7 @@ describe('createSupervisor', () => {
       'Vendure stopped on request',
       'Vendure started on request',
     ]);
-    children[2].die(1);
+    kid(2).die(1);
     expect(lines.at(-1)).toBe('Vendure exited (code 1) after 0 s; restart 2 in 1 s');
   });
 
@@ -165,8 +166,8 @@ describe('createSupervisor', () => {
     const seen: number[] = [];
     const s = make({ onStart: (c: FakeChild) => seen.push(c.pid) });
     s.start();
-    children[0].die(1);
+    kid(0).die(1);
     vi.advanceTimersByTime(1000);
-    expect(seen).toEqual([children[0].pid, children[1].pid]);
+    expect(seen).toEqual([kid(0).pid, kid(1).pid]);
   });
 });
