@@ -2,11 +2,14 @@
 // (`npm run test:e2e`). Debian's Chromium at /usr/bin/chromium: Playwright never downloads browsers.
 //
 // Projects: `desktop` runs every test not tagged @mobile; `mobile` (390x844, touch) runs the tests
-// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes).
+// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes). `faults`
+// (faults.spec.ts: it stops the backend) runs alone, after both, so no other test sees the outage.
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8900}`;
+
+const FAULTS = /faults\.spec\.ts$/;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,11 +56,13 @@ export default defineConfig({
     {
       name: 'desktop',
       grepInvert: /@mobile\b/,
+      testIgnore: FAULTS,
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       name: 'mobile',
       grep: /@mobile\b|@responsive\b/,
+      testIgnore: FAULTS,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
@@ -68,6 +73,12 @@ export default defineConfig({
         userAgent: devices['Pixel 7'].userAgent,
         launchOptions,
       },
+    },
+    {
+      name: 'faults',
+      testMatch: FAULTS,
+      dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
 });

@@ -9,6 +9,9 @@
 // E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Playwright gets E2E_SERVER_URL (Vendure, for Admin API set-up;
 // with E2E_BASE_URL: E2E_SERVER_URL, else 127.0.0.1:$SERVER_PORT or 3000). Server output: test-results/e2e-servers-<port>.log;
 // Playwright's traces and screenshots: test-results/e2e-<port>/.
+// Fault tests (tests/e2e/faults.spec.ts) stop and start Vendure through start.mjs's control socket,
+// whose path Playwright gets as E2E_CONTROL_SOCKET (not with E2E_BASE_URL: those tests then skip);
+// playwright.config.ts runs them after every other test, so no other test sees the outage.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,13 +36,19 @@ if (!existsSync(chromium)) {
 }
 
 /** `serverURL`: Vendure's own origin, for tests that prepare data through the Admin API (fixtures.ts). */
-function playwright(baseURL, outputDir, serverURL) {
+function playwright(baseURL, outputDir, serverURL, controlSocket) {
   return new Promise((res) => {
     const bin = join(root, 'node_modules/@playwright/test/cli.js');
     const child = spawn(process.execPath, [bin, 'test', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseURL, E2E_SERVER_URL: serverURL, PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseURL,
+        E2E_SERVER_URL: serverURL,
+        PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir,
+        ...(controlSocket ? { E2E_CONTROL_SOCKET: controlSocket } : {}),
+      },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
@@ -72,6 +81,7 @@ async function main() {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const logFile = join(root, `test-results/e2e-servers-${PORT}.log`);
+  const controlSocket = join(dataDir, 'control.sock');
   const baseURL = `http://127.0.0.1:${PORT}`;
   log(`starting Vendure :${SERVER_PORT} and the storefront :${PORT} (DATA_DIR ${dataDir}; log ${logFile})`);
   t = Date.now();
@@ -88,6 +98,7 @@ async function main() {
       // The payment callbacks send the shopper back to this storefront (payments README).
       STOREFRONT_URL: baseURL,
       VENDURE_DISABLE_TELEMETRY: 'true',
+      START_CONTROL_SOCKET: controlSocket,
     },
   });
 
@@ -117,7 +128,7 @@ async function main() {
   }
   log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
 
-  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`);
+  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`, controlSocket);
   if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
   await stop();
   return code;
