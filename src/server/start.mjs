@@ -25,6 +25,9 @@ const SHOP_API_URL = process.env.SHOP_API_URL || `http://${HOST}:${SERVER_PORT}/
 // a first run compiles server/dist and seeds (~80 s measured here without the compile)
 const SERVER_READY_TIMEOUT_MS = Number(process.env.SERVER_READY_TIMEOUT_MS || 240_000);
 const log = (msg) => console.log(`[start] ${msg}`);
+// the two processes; other scripts only in start.mjs's own tests (tests/unit/src/server/start.test.ts)
+const VENDURE_SCRIPT = process.env.START_VENDURE_SCRIPT || 'server/scripts/run-server.mjs';
+const STOREFRONT_SCRIPT = process.env.START_STOREFRONT_SCRIPT || 'src/server/storefront.mjs';
 
 /** Re-runs this script under a Node 22 that .ci/run installed, else explains what is needed. */
 function ensureNode() {
@@ -221,7 +224,7 @@ async function main() {
   log(`starting Vendure on http://${HOST}:${SERVER_PORT} (DATA_DIR=${process.env.DATA_DIR || './data'})`);
   const vendure = createSupervisor({
     name: 'Vendure',
-    spawn: () => startChild('vendure', ['server/scripts/run-server.mjs'], { ...baseEnv, SERVER_PORT: String(SERVER_PORT) }),
+    spawn: () => startChild('vendure', [VENDURE_SCRIPT], { ...baseEnv, SERVER_PORT: String(SERVER_PORT) }),
     onStart: stopIfNotReady('Vendure', () => vendureReady),
     ...restartOptions,
   });
@@ -244,7 +247,7 @@ async function main() {
   const web = createSupervisor({
     name: 'the storefront',
     spawn: () =>
-      startChild('web', ['src/server/storefront.mjs'], {
+      startChild('web', [STOREFRONT_SCRIPT], {
         ...baseEnv,
         NODE_ENV: process.env.NODE_ENV || 'production',
         PORT: String(PORT),
