@@ -177,7 +177,11 @@ function serveControl(socketPath, { vendure, web, shopApiUrl }) {
       }
       if (req.method === 'POST' && req.url === '/vendure/start') {
         vendure.resume();
-        const up = await waitFor(() => shopApiAnswers(shopApiUrl), SERVER_READY_TIMEOUT_MS, () => false);
+        const up = await waitFor(
+          () => shopApiAnswers(shopApiUrl),
+          SERVER_READY_TIMEOUT_MS,
+          () => false,
+        );
         return reply(up ? 200 : 504, vendure.status());
       }
       if (req.method === 'GET' && req.url === '/status') return reply(200, { vendure: vendure.status(), web: web.status() });
@@ -260,7 +264,11 @@ async function main() {
   supervisors.push(web);
   web.start();
 
-  const webUp = await waitFor(() => storefrontAnswers(`http://${HOST}:${PORT}/healthz`), 60_000, () => !web.child);
+  const webUp = await waitFor(
+    () => storefrontAnswers(`http://${HOST}:${PORT}/healthz`),
+    60_000,
+    () => !web.child,
+  );
   if (stopping) return;
   if (!webUp) {
     console.error(`[start] the storefront did not answer on port ${PORT} within 60 s`);

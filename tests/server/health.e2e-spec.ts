@@ -9,7 +9,12 @@ describe('Vendure /healthz and /readyz (common plugin)', () => {
   let env: StoreTestEnv;
   const get = async (path: string) => {
     const res = await fetch(`${env.baseUrl}${path}`);
-    return { status: res.status, cache: res.headers.get('cache-control'), retryAfter: res.headers.get('retry-after'), body: await res.json() };
+    return {
+      status: res.status,
+      cache: res.headers.get('cache-control'),
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.json(),
+    };
   };
 
   beforeAll(async () => {

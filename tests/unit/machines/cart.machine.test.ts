@@ -199,7 +199,13 @@ describe('cart machine', () => {
       mutate: async (intent) => {
         if (++attempt === 1) throw down;
         expect(intent).toMatchObject({ kind: 'add', variantId: 'v2', quantity: 1 });
-        return { ok: true, order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }, { id: 'l2', variantId: 'v2', quantity: 1 }]) };
+        return {
+          ok: true,
+          order: fakeOrder([
+            { id: 'l1', variantId: 'v1', quantity: 1 },
+            { id: 'l2', variantId: 'v2', quantity: 1 },
+          ]),
+        };
       },
       fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
     });
@@ -207,7 +213,11 @@ describe('cart machine', () => {
 
     actor.send({ type: 'cart.add', variantId: 'v2', quantity: 1 });
     await vi.waitFor(() =>
-      expect(actor.getSnapshot().context.failed?.error).toEqual({ code: 'NETWORK', message: 'The store is briefly unavailable.', unavailable: true }),
+      expect(actor.getSnapshot().context.failed?.error).toEqual({
+        code: 'NETWORK',
+        message: 'The store is briefly unavailable.',
+        unavailable: true,
+      }),
     );
     expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
 

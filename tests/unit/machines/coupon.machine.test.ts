@@ -101,7 +101,11 @@ describe('coupon machine', () => {
 
     actor.send({ type: 'coupon.apply', code: 'WELCOME10' });
     await vi.waitFor(() =>
-      expect(actor.getSnapshot().context.error).toEqual({ code: 'NETWORK', message: 'The store is briefly unavailable.', unavailable: true }),
+      expect(actor.getSnapshot().context.error).toEqual({
+        code: 'NETWORK',
+        message: 'The store is briefly unavailable.',
+        unavailable: true,
+      }),
     );
     actor.send({ type: 'coupon.retry' });
     await idle();

@@ -13,6 +13,10 @@ describe('networkError', () => {
   });
 
   it('leaves a failure without any answer as a connection problem', () => {
-    expect(networkError('transition', new TypeError('Failed to fetch'))).toEqual({ op: 'transition', code: 'NETWORK', message: 'Failed to fetch' });
+    expect(networkError('transition', new TypeError('Failed to fetch'))).toEqual({
+      op: 'transition',
+      code: 'NETWORK',
+      message: 'Failed to fetch',
+    });
   });
 });

@@ -57,7 +57,12 @@ afterAll(async () => {
 
 const get = async (path: string, init?: RequestInit) => {
   const res = await fetch(`${base}${path}`, init);
-  return { status: res.status, cache: res.headers.get('cache-control'), retryAfter: res.headers.get('retry-after'), body: await res.text() };
+  return {
+    status: res.status,
+    cache: res.headers.get('cache-control'),
+    retryAfter: res.headers.get('retry-after'),
+    body: await res.text(),
+  };
 };
 const query = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' };
 
@@ -72,7 +77,12 @@ describe('storefront health, readiness and the proxy while Vendure is down', () 
   it('stays alive but not ready once the backend is gone, and the proxy answers 503 in GraphQL form', async () => {
     await backend.stop();
     expect(await get('/healthz')).toEqual({ status: 200, cache: 'no-store', retryAfter: null, body: '{"status":"ok"}' });
-    expect(await get('/readyz')).toEqual({ status: 503, cache: 'no-store', retryAfter: '5', body: '{"status":"unavailable","backend":"down"}' });
+    expect(await get('/readyz')).toEqual({
+      status: 503,
+      cache: 'no-store',
+      retryAfter: '5',
+      body: '{"status":"unavailable","backend":"down"}',
+    });
     const api = await get('/shop-api?languageCode=en', query);
     expect(api.status).toBe(503);
     expect(api.retryAfter).toBe('5');

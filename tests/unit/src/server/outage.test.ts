@@ -65,7 +65,10 @@ const build = {
   entry: {
     module: {
       default: (_request: Request, status: number, headers: Headers) =>
-        new Response(`rendered ${status} ${backendUp ? 'fresh' : 'outage'}`, { status, headers: { ...Object.fromEntries(headers), 'content-type': 'text/html' } }),
+        new Response(`rendered ${status} ${backendUp ? 'fresh' : 'outage'}`, {
+          status,
+          headers: { ...Object.fromEntries(headers), 'content-type': 'text/html' },
+        }),
     },
   },
   routes: {

@@ -8,7 +8,9 @@ const UNAVAILABLE = 'The store is briefly unavailable. Try again in a moment; no
 describe('failure texts: the store, not the connection, when the shop answered but its backend did not', () => {
   it('cart', () => {
     expect(cartErrorText(i18n, { code: 'NETWORK', message: '', unavailable: true })).toBe(UNAVAILABLE);
-    expect(cartErrorText(i18n, { code: 'NETWORK', message: '' })).toBe('We could not reach the store. Check your connection and try again.');
+    expect(cartErrorText(i18n, { code: 'NETWORK', message: '' })).toBe(
+      'We could not reach the store. Check your connection and try again.',
+    );
   });
 
   it('coupon', () => {
