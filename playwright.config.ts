@@ -2,11 +2,16 @@
 // (`npm run test:e2e`). Debian's Chromium at /usr/bin/chromium: Playwright never downloads browsers.
 //
 // Projects: `desktop` runs every test not tagged @mobile; `mobile` (390x844, touch) runs the tests
-// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes).
+// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes). `faults`
+// (faults.spec.ts: it stops the backend) is the only project when E2E_PHASE=faults: run-e2e.mjs runs
+// that phase after the others, so no other test sees the outage.
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8900}`;
+
+const FAULTS = /faults\.spec\.ts$/;
+const faultsPhase = process.env.E2E_PHASE === 'faults';
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -49,25 +54,29 @@ export default defineConfig({
     // request not failed under a loaded machine. No test is about the worker, so none runs it.
     serviceWorkers: 'block',
   },
-  projects: [
-    {
-      name: 'desktop',
-      grepInvert: /@mobile\b/,
-      use: { ...devices['Desktop Chrome'], launchOptions },
-    },
-    {
-      name: 'mobile',
-      grep: /@mobile\b|@responsive\b/,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 390, height: 844 },
-        screen: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['Pixel 7'].userAgent,
-        launchOptions,
-      },
-    },
-  ],
+  projects: faultsPhase
+    ? [{ name: 'faults', testMatch: FAULTS, use: { ...devices['Desktop Chrome'], launchOptions } }]
+    : [
+        {
+          name: 'desktop',
+          grepInvert: /@mobile\b/,
+          testIgnore: FAULTS,
+          use: { ...devices['Desktop Chrome'], launchOptions },
+        },
+        {
+          name: 'mobile',
+          grep: /@mobile\b|@responsive\b/,
+          testIgnore: FAULTS,
+          use: {
+            browserName: 'chromium',
+            viewport: { width: 390, height: 844 },
+            screen: { width: 390, height: 844 },
+            deviceScaleFactor: 2,
+            isMobile: true,
+            hasTouch: true,
+            userAgent: devices['Pixel 7'].userAgent,
+            launchOptions,
+          },
+        },
+      ],
 });

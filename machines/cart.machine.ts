@@ -2,6 +2,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { CartUpdateResult, Order, RemoveLineResult } from '../services/cart.service';
 import type { CheckUserResult } from '../services/session.service';
 import { enqueueIntent, projectCounts, type CartIntent } from './lib/cart-projection';
+import { unavailableOf } from './lib/network-failure';
 
 export type { CartIntent } from './lib/cart-projection';
 
@@ -13,6 +14,8 @@ export interface CartError {
   code: 'NETWORK' | 'LOAD_FAILED' | Exclude<CartMutationResult, { ok: true }>['code'];
   message: string;
   maxItems?: number;
+  /** NETWORK only: the shop answered but its backend did not (the store, not the connection). */
+  unavailable?: true;
 }
 
 export interface StockNotice {
@@ -297,7 +300,10 @@ export const cartMachine = setup({
         'xstate.error.actor.mutation': {
           target: 'ready',
           actions: [
-            { type: 'fail', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) },
+            {
+              type: 'fail',
+              params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error), ...unavailableOf(event.error) } }),
+            },
             'projectCount',
           ],
         },

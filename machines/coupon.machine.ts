@@ -1,11 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApplyCouponResult, Order } from '../services/cart.service';
+import { unavailableOf } from './lib/network-failure';
 
 export interface CouponError {
   /** Spec §8: expired, invalid and limit-reached each have their own message; EMPTY and NETWORK are ours. */
   code: Exclude<ApplyCouponResult, { ok: true }>['code'] | 'EMPTY' | 'NETWORK';
   message: string;
   limit?: number;
+  /** NETWORK only: the shop answered but its backend did not (the store, not the connection). */
+  unavailable?: true;
 }
 
 export interface CouponContext {
@@ -98,7 +101,10 @@ export const couponMachine = setup({
         ],
         onError: {
           target: 'idle',
-          actions: { type: 'setError', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) },
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error), ...unavailableOf(event.error) } }),
+          },
         },
       },
     },
@@ -109,7 +115,10 @@ export const couponMachine = setup({
         onDone: { target: 'idle', actions: { type: 'orderChanged', params: ({ event }) => ({ order: event.output }) } },
         onError: {
           target: 'idle',
-          actions: { type: 'setError', params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error) } }) },
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ error: { code: 'NETWORK', message: messageOf(event.error), ...unavailableOf(event.error) } }),
+          },
         },
       },
     },

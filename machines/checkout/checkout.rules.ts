@@ -9,6 +9,7 @@ import type {
   TransitionResult,
   VerifyAddressResult,
 } from './checkout.types';
+import { unavailableOf } from '../lib/network-failure';
 
 /** The seeded card method: it pays on PayFort's hosted page, whose form the storefront can sign. */
 export const CARD_METHOD = 'payfort-card';
@@ -76,7 +77,7 @@ export function refusalOf(update: OrderStateUpdate | null): CheckoutError {
 }
 
 export function networkError(op: CheckoutOp, error: unknown): CheckoutError {
-  return { op, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) };
+  return { op, code: 'NETWORK', message: error instanceof Error ? error.message : String(error), ...unavailableOf(error) };
 }
 
 export type ResumeTarget = CheckoutStep | 'empty' | 'confirming' | 'success' | 'successReturn';

@@ -45,6 +45,8 @@ export interface CheckoutError {
   code: string;
   /** The server's (translated) message; '' when the view supplies the text for the code. */
   message: string;
+  /** NETWORK only: the shop answered but its backend did not (the store, not the connection). */
+  unavailable?: true;
   /** Extra facts the view shows with the message. */
   detail?: {
     attemptsLeft?: number;

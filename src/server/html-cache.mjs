@@ -14,7 +14,9 @@
 // - only 200 answers without `private`/`no-store` and without cookies other than the locale
 //   cookie (a function of the key) are stored;
 // - entries live `ttlMs`; after that the first request renders again while the others get the
-//   old copy for at most `staleMs` more (no render stampede when a popular page expires).
+//   old copy for at most `staleMs` more (no render stampede when a popular page expires);
+// - while the backend is down (the render answers 503) an expired copy up to `staleIfErrorMs`
+//   old answers instead (stale-if-error), so pages seen recently keep serving through an outage.
 // Bodies are kept raw and as gzip and brotli (compressed once, off the request path), served
 // with `Vary` as rendered (plus Accept-Encoding) and a strong ETag.
 import { createHash } from 'node:crypto';
@@ -130,6 +132,8 @@ export function createHtmlCache({
   staleMs = 30_000,
   maxEntries = 300,
   maxBodyBytes = 2 * 1024 * 1024,
+  // how long after expiry a copy may still answer when a fresh render finds the backend down
+  staleIfErrorMs = 600_000,
   now = Date.now,
   encode = defaultEncode,
 } = {}) {
@@ -158,7 +162,8 @@ export function createHtmlCache({
      * `{ state: 'miss' }` to render (and then `store` or `abandon`). An expired entry is handed
      * out as 'stale' while another request renders its replacement. While the first render of a
      * key is under way, other requests get `{ state: 'wait', outcome }`: a promise of the entry,
-     * or of null when that render was not storable (then they render themselves).
+     * or of null when that render was not storable (then they render themselves). A miss for
+     * a key with an expired copy carries it as `fallback`, for a render that finds the backend down.
      */
     lookup(key) {
       const entry = entries.get(key);
@@ -175,7 +180,12 @@ export function createHtmlCache({
           return { entry, state: 'stale' };
         }
         if (entry.expires + staleMs > t) entry.refreshing = true;
-        else entries.delete(key);
+        else if (entry.expires + staleIfErrorMs <= t) entries.delete(key);
+        // the render may find the backend down: it then answers with this older copy (pageHandler)
+        if (entries.has(key)) {
+          stats.misses++;
+          return { state: 'miss', fallback: entry };
+        }
       } else if (pending.has(key)) {
         stats.waits++;
         return { state: 'wait', outcome: new Promise((resolve) => pending.get(key).push(resolve)) };
@@ -206,6 +216,15 @@ export function createHtmlCache({
     },
     /** The request that got 'miss' is done without storing or abandoning: release its waiters. */
     release(key) {
+      settle(key, null);
+    },
+    /**
+     * A render found the backend down and the request was answered with `fallback` (the copy
+     * lookup gave): keep that copy for the next requests and release the waiters.
+     */
+    keepFallback(key) {
+      const entry = entries.get(key);
+      if (entry) entry.refreshing = false;
       settle(key, null);
     },
     /** A render for this key did not give a storable answer: drop the old copy too. */

@@ -4,12 +4,16 @@
 // waits until its Shop API answers, then starts the storefront (src/server/storefront.mjs).
 // Env: PORT (storefront, 8080), SERVER_PORT (Vendure, 3000), SHOP_API_URL, DATA_DIR (see README);
 // SKIP_BUILD=1 serves the existing build/ as it is (debugging only).
-// Stops both on SIGINT/SIGTERM and exits when either of them dies.
+// Once both answer, either one that dies is started again (supervise.mjs: exponential backoff from
+// RESTART_BASE_MS (1000) to RESTART_MAX_MS (30000), back to the shortest after RESTART_RESET_MS (60000)
+// of uptime), and each restart is logged. Stops both on SIGINT/SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSupervisor } from './supervise.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MIN_NODE = [22, 12];
@@ -21,6 +25,9 @@ const SHOP_API_URL = process.env.SHOP_API_URL || `http://${HOST}:${SERVER_PORT}/
 // a first run compiles server/dist and seeds (~80 s measured here without the compile)
 const SERVER_READY_TIMEOUT_MS = Number(process.env.SERVER_READY_TIMEOUT_MS || 240_000);
 const log = (msg) => console.log(`[start] ${msg}`);
+// the two processes; other scripts only in start.mjs's own tests (tests/unit/src/server/start.test.ts)
+const VENDURE_SCRIPT = process.env.START_VENDURE_SCRIPT || 'server/scripts/run-server.mjs';
+const STOREFRONT_SCRIPT = process.env.START_STOREFRONT_SCRIPT || 'src/server/storefront.mjs';
 
 /** Re-runs this script under a Node 22 that .ci/run installed, else explains what is needed. */
 function ensureNode() {
@@ -144,78 +151,131 @@ function startChild(name, args, env) {
   return child;
 }
 
+/** Whether the storefront answers at all (any status: a page may be a 503 while Vendure restarts). */
+export async function storefrontAnswers(url) {
+  try {
+    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * START_CONTROL_SOCKET: a local HTTP control on a Unix socket for the fault tests (run-e2e.mjs sets
+ * it): `POST /vendure/stop` holds Vendure down, `POST /vendure/start` starts it and answers once its
+ * Shop API does, `GET /status`. A socket file, not a port: nothing else can reach it.
+ */
+function serveControl(socketPath, { vendure, web, shopApiUrl }) {
+  rmSync(socketPath, { force: true });
+  const server = http.createServer(async (req, res) => {
+    const reply = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    try {
+      if (req.method === 'POST' && req.url === '/vendure/stop') {
+        await vendure.hold();
+        return reply(200, vendure.status());
+      }
+      if (req.method === 'POST' && req.url === '/vendure/start') {
+        vendure.resume();
+        const up = await waitFor(
+          () => shopApiAnswers(shopApiUrl),
+          SERVER_READY_TIMEOUT_MS,
+          () => false,
+        );
+        return reply(up ? 200 : 504, vendure.status());
+      }
+      if (req.method === 'GET' && req.url === '/status') return reply(200, { vendure: vendure.status(), web: web.status() });
+      reply(404, { error: 'unknown control' });
+    } catch (error) {
+      reply(500, { error: String(error) });
+    }
+  });
+  server.listen(socketPath);
+  server.unref();
+  return server;
+}
+
 async function main() {
   buildIfNeeded();
-  const children = [];
   let stopping = false;
+  const supervisors = [];
   const stop = (code) => {
     if (stopping) return;
     stopping = true;
-    const alive = children.filter((c) => !c.exited);
-    for (const c of alive) c.kill('SIGTERM');
-    const force = setTimeout(() => alive.forEach((c) => !c.exited && c.kill('SIGKILL')), 10_000);
-    force.unref();
-    Promise.all(alive.map((c) => (c.exited ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
+    Promise.all(supervisors.map((s) => s.stop())).then(() => process.exit(code));
   };
   process.on('SIGINT', () => stop(130));
   process.on('SIGTERM', () => stop(143));
 
   const baseEnv = { ...process.env, VENDURE_DISABLE_TELEMETRY: process.env.VENDURE_DISABLE_TELEMETRY ?? 'true' };
+  const restartOptions = {
+    log: (m) => console.error(`[start] ${m}`),
+    baseMs: Number(process.env.RESTART_BASE_MS || 1000),
+    maxMs: Number(process.env.RESTART_MAX_MS || 30_000),
+    resetAfterMs: Number(process.env.RESTART_RESET_MS || 60_000),
+  };
+  // Supervision starts once a process has answered: dying before that is a set-up error (config,
+  // port taken, failed seed) that restarting would only repeat, so it stops everything as before.
+  let vendureReady = false;
+  let webReady = false;
+  const stopIfNotReady = (what, isReady) => (child) =>
+    child.on('exit', (code, sig) => {
+      if (stopping || isReady()) return;
+      console.error(`[start] ${what} exited (${sig || `code ${code}`}) before it answered; stopping`);
+      stop(code || 1);
+    });
+
   log(`starting Vendure on http://${HOST}:${SERVER_PORT} (DATA_DIR=${process.env.DATA_DIR || './data'})`);
-  const server = startChild('vendure', ['server/scripts/run-server.mjs'], {
-    ...baseEnv,
-    SERVER_PORT: String(SERVER_PORT),
+  const vendure = createSupervisor({
+    name: 'Vendure',
+    spawn: () => startChild('vendure', [VENDURE_SCRIPT], { ...baseEnv, SERVER_PORT: String(SERVER_PORT) }),
+    onStart: stopIfNotReady('Vendure', () => vendureReady),
+    ...restartOptions,
   });
-  children.push(server);
-  server.on('exit', (code, sig) => {
-    if (stopping) return;
-    console.error(`[start] Vendure exited (${sig || `code ${code}`}); stopping`);
-    stop(code || 1);
-  });
+  supervisors.push(vendure);
+  vendure.start();
 
   const ready = await waitFor(
     () => shopApiAnswers(SHOP_API_URL),
     SERVER_READY_TIMEOUT_MS,
-    () => server.exited,
+    () => !vendure.child,
   );
   if (stopping) return;
   if (!ready) {
     console.error(`[start] the Shop API at ${SHOP_API_URL} did not answer within ${SERVER_READY_TIMEOUT_MS / 1000} s`);
     return stop(1);
   }
+  vendureReady = true;
   log(`Shop API answers at ${SHOP_API_URL}`);
 
-  const web = startChild('web', ['src/server/storefront.mjs'], {
-    ...baseEnv,
-    NODE_ENV: process.env.NODE_ENV || 'production',
-    PORT: String(PORT),
-    SERVER_PORT: String(SERVER_PORT),
-    SHOP_API_URL,
+  const web = createSupervisor({
+    name: 'the storefront',
+    spawn: () =>
+      startChild('web', [STOREFRONT_SCRIPT], {
+        ...baseEnv,
+        NODE_ENV: process.env.NODE_ENV || 'production',
+        PORT: String(PORT),
+        SERVER_PORT: String(SERVER_PORT),
+        SHOP_API_URL,
+      }),
+    onStart: stopIfNotReady('the storefront', () => webReady),
+    ...restartOptions,
   });
-  children.push(web);
-  web.on('exit', (code, sig) => {
-    if (stopping) return;
-    console.error(`[start] the storefront exited (${sig || `code ${code}`}); stopping`);
-    stop(code || 1);
-  });
+  supervisors.push(web);
+  web.start();
 
   const webUp = await waitFor(
-    async () => {
-      try {
-        await fetch(`http://${HOST}:${PORT}/en`, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    () => storefrontAnswers(`http://${HOST}:${PORT}/healthz`),
     60_000,
-    () => web.exited,
+    () => !web.child,
   );
   if (stopping) return;
   if (!webUp) {
     console.error(`[start] the storefront did not answer on port ${PORT} within 60 s`);
     return stop(1);
   }
+  webReady = true;
+  if (process.env.START_CONTROL_SOCKET) serveControl(process.env.START_CONTROL_SOCKET, { vendure, web, shopApiUrl: SHOP_API_URL });
   const v = `http://${HOST}:${SERVER_PORT}`;
   console.log(
     [
@@ -226,8 +286,9 @@ async function main() {
       `  Dev mailbox       ${v}/mailbox`,
       `  Payment sandbox   ${v}/sandbox/`,
       `  Shop API          ${SHOP_API_URL}`,
+      `  Health            http://${HOST}:${PORT}/healthz, /readyz (also on ${v})`,
       '',
-      '  Ctrl+C stops both servers.',
+      '  Either server is restarted if it dies. Ctrl+C stops both.',
       '',
     ].join('\n'),
   );

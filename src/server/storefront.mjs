@@ -8,9 +8,10 @@
 //   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
 //                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
 //                        expired copy may still answer while one request renders its successor;
-//                        HTML_CACHE_MAX_ENTRIES (300)
+//                        HTML_CACHE_MAX_ENTRIES (300); HTML_CACHE_STALE_IF_ERROR_MS (600000) how long an
+//                        expired copy answers instead of the 503 page while Vendure is down
 //
-// Routes, in order: hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
+// Routes, in order: /healthz and /readyz (health.mjs), hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
 // /sandbox, /payments/callback), then every other path goes to React Router (pages and the
 // sitemap.xml resource route). Pages rendered for anonymous visitors are answered from the HTML
@@ -27,6 +28,8 @@ import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
+import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
+import { withOutageAnswers } from './outage.mjs';
 import {
   cachedBody,
   nonceAwareEncoder,
@@ -194,6 +197,9 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
       }
       log(`[proxy] ${req.method} ${path} failed (attempt ${attempt + 1}): ${error.code ?? error.message}`);
       if (res.headersSent) return res.destroy(error);
+      // nothing reached Vendure (it is down or restarting): the store is briefly unavailable;
+      // otherwise the request may have been applied before the connection broke
+      if (UPSTREAM_UNREACHABLE.has(error.code)) return unavailableAnswer(req, res);
       res.status(502).type('text/plain').send('The shop service is not reachable right now.');
     });
     // the visitor went away: stop the upstream request too
@@ -309,10 +315,21 @@ async function sendCached(req, res, entry, state, placeholder) {
  * it when it has the page, else rendered (streamed to the client as usual, and kept when storable).
  */
 export function createPageHandler({ build, mode = process.env.NODE_ENV, cache }) {
-  const render = createRequestHandler(build, mode);
+  const render = createRequestHandler(withOutageAnswers(build), mode);
   const placeholder = noncePlaceholderOf(build);
 
   async function send(req, res, response, key) {
+    if (response.status === 503) {
+      // the backend is down (outage.mjs): an older copy of this page beats the 503 page
+      const fallback = key !== null ? res.locals.htmlCacheFallback : undefined;
+      if (fallback) {
+        await response.body?.cancel().catch(() => {});
+        cache.keepFallback(key);
+        return sendCached(req, res, fallback, 'stale', placeholder);
+      }
+      response.headers.set('Cache-Control', 'no-store');
+      if (!response.headers.has('Retry-After')) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    }
     res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
@@ -421,6 +438,7 @@ export async function createApp({
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
     maxEntries: envInt('HTML_CACHE_MAX_ENTRIES', 300) || 1,
     encode: nonceAwareEncoder(noncePlaceholderOf(build)),
+    staleIfErrorMs: envInt('HTML_CACHE_STALE_IF_ERROR_MS', 600_000),
   }),
 } = {}) {
   const app = express();
@@ -434,6 +452,9 @@ export async function createApp({
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
+
+  // /healthz, /readyz: before the cache and the proxy, never cached (health.mjs)
+  app.use(healthRoutes({ shopApiUrl }));
 
   // Proxied before compression: upstream bodies (and streamed responses) pass through untouched.
   app.use((req, res, next) => (isProxied(req.path) ? proxy.handle(req, res) : next()));
@@ -465,6 +486,7 @@ export async function createApp({
         if (found.state === 'wait') res.locals.htmlCacheKey = null; // render without caching
       }
       if (found.state === 'hit' || found.state === 'stale') return await sendCached(req, res, found.entry, found.state, placeholder);
+      res.locals.htmlCacheFallback = found.fallback;
       // whatever happens to this request, those waiting for its render must not wait longer
       if (res.locals.htmlCacheKey !== null) res.on('close', () => htmlCache.release(key));
       next();

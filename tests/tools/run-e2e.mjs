@@ -9,8 +9,12 @@
 // E2E_KEEP_DATA=1 keeps the temp DATA_DIR. Playwright gets E2E_SERVER_URL (Vendure, for Admin API set-up;
 // with E2E_BASE_URL: E2E_SERVER_URL, else 127.0.0.1:$SERVER_PORT or 3000). Server output: test-results/e2e-servers-<port>.log;
 // Playwright's traces and screenshots: test-results/e2e-<port>/.
+// Fault tests (tests/e2e/faults.spec.ts) stop and start Vendure through start.mjs's control socket,
+// whose path Playwright gets as E2E_CONTROL_SOCKET (not with E2E_BASE_URL: those tests then skip).
+// They run in a second Playwright run (E2E_PHASE=faults) after all other tests, so no other test
+// sees the outage; its JSON report is merged into the first's (run-all.mjs counts one report).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,41 +25,125 @@ const args = process.argv.slice(2);
 const log = (m) => console.log(`[e2e] ${m}`);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.error(`[e2e] needs Node >= 22.12; this is ${process.version}`);
-  process.exit(1);
+const isMain = Boolean(process.argv[1]) && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+
+function checkTools() {
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    console.error(`[e2e] needs Node >= 22.12; this is ${process.version}`);
+    process.exit(1);
+  }
+  if (!existsSync(chromium)) {
+    console.error(
+      `[e2e] no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
+    );
+    process.exit(1);
+  }
 }
-if (!existsSync(chromium)) {
-  console.error(
-    `[e2e] no Chromium at ${chromium}: install Debian's package (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-  );
-  process.exit(1);
+
+const FAULTS_SPEC = /faults\.spec\.ts(:\d+)*$/;
+const isFileArg = (a) => !a.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(a);
+
+/** The arguments without `--project` options, and the projects those named. */
+function splitProjects(argv) {
+  const rest = [];
+  const projects = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a.startsWith('--project=')) projects.push(a.slice('--project='.length));
+    else if (a === '--project' && i + 1 < argv.length) projects.push(argv[++i]);
+    else rest.push(a);
+  }
+  return { rest, projects };
+}
+
+/**
+ * The Playwright runs the arguments ask for, each with its own arguments: 'main' (every spec but
+ * the faults one; projects desktop, mobile) and/or 'faults' (project faults). Specs or projects
+ * named select the runs they belong to; a run's arguments keep only its own projects. With nothing
+ * named (a full run, or options such as --grep) both run, the faults run allowed to find no test.
+ */
+export function e2ePhases(argv) {
+  const { rest, projects } = splitProjects(argv);
+  const files = rest.filter(isFileArg);
+  const faultFiles = files.filter((f) => FAULTS_SPEC.test(f)).length;
+  const mainProjects = projects.filter((p) => p !== 'faults');
+  const wantsMain = (files.length === 0 || faultFiles < files.length) && (projects.length === 0 || mainProjects.length > 0);
+  const wantsFaults = (files.length === 0 || faultFiles > 0) && (projects.length === 0 || projects.includes('faults'));
+  const phases = [];
+  if (wantsMain) phases.push({ phase: 'main', args: [...rest, ...mainProjects.map((p) => `--project=${p}`)] });
+  if (wantsFaults) {
+    phases.push({ phase: 'faults', args: rest, ...(faultFiles === 0 && !projects.includes('faults') ? { passWithNoTests: true } : {}) });
+  }
+  return phases;
+}
+
+/** Adds the faults run's JSON report (stats and suites) to the main run's. */
+export function mergeReports(main, faults) {
+  const stats = { ...main.stats };
+  for (const k of ['expected', 'unexpected', 'skipped', 'flaky', 'duration']) stats[k] = (main.stats?.[k] ?? 0) + (faults.stats?.[k] ?? 0);
+  return {
+    ...main,
+    stats,
+    suites: [...(main.suites ?? []), ...(faults.suites ?? [])],
+    errors: [...(main.errors ?? []), ...(faults.errors ?? [])],
+  };
 }
 
 /** `serverURL`: Vendure's own origin, for tests that prepare data through the Admin API (fixtures.ts). */
-function playwright(baseURL, outputDir, serverURL, dataDir = process.env.E2E_DATA_DIR) {
+function playwright(
+  baseURL,
+  outputDir,
+  serverURL,
+  controlSocket,
+  { phase, args: phaseArgs, passWithNoTests },
+  dataDir = process.env.E2E_DATA_DIR,
+) {
+  const report = process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json';
   return new Promise((res) => {
     const bin = join(root, 'node_modules/@playwright/test/cli.js');
-    const child = spawn(process.execPath, [bin, 'test', ...args], {
+    const child = spawn(process.execPath, [bin, 'test', ...phaseArgs, ...(passWithNoTests ? ['--pass-with-no-tests'] : [])], {
       cwd: root,
       stdio: 'inherit',
       env: {
         ...process.env,
         E2E_BASE_URL: baseURL,
         E2E_SERVER_URL: serverURL,
+        PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? (phase === 'faults' ? `${outputDir}-faults` : outputDir),
+        E2E_PHASE: phase,
+        PW_JSON_OUTPUT: phase === 'faults' ? `${report}.faults.json` : report,
+        ...(controlSocket ? { E2E_CONTROL_SOCKET: controlSocket } : {}),
         // the backend's DATA_DIR, for the few tests that must age data no API can (an expired code)
         ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}),
-        PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? outputDir,
       },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
 }
 
+/** The runs `e2ePhases` names, one after the other; the faults run's report joins the main one's. */
+async function playwrightPhases(baseURL, outputDir, serverURL, controlSocket, dataDir) {
+  const report = resolve(root, process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json');
+  const faultsReport = `${report}.faults.json`;
+  rmSync(faultsReport, { force: true });
+  let code = 0;
+  for (const phase of e2ePhases(args)) {
+    if (phase.phase === 'faults') log('the faults run (it stops and starts Vendure; nothing else runs meanwhile)');
+    code = (await playwright(baseURL, outputDir, serverURL, controlSocket, phase, dataDir)) || code;
+  }
+  if (existsSync(faultsReport)) {
+    const faults = JSON.parse(readFileSync(faultsReport, 'utf8'));
+    const merged =
+      existsSync(report) && e2ePhases(args).length > 1 ? mergeReports(JSON.parse(readFileSync(report, 'utf8')), faults) : faults;
+    writeFileSync(report, JSON.stringify(merged));
+    rmSync(faultsReport, { force: true });
+  }
+  return code;
+}
+
 async function main() {
   if (process.env.E2E_BASE_URL) {
     log(`using the servers at ${process.env.E2E_BASE_URL}`);
-    return playwright(
+    return playwrightPhases(
       process.env.E2E_BASE_URL,
       `test-results/e2e-${new URL(process.env.E2E_BASE_URL).port || 'ext'}`,
       process.env.E2E_SERVER_URL ?? `http://127.0.0.1:${process.env.SERVER_PORT ?? 3000}`,
@@ -79,6 +167,7 @@ async function main() {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   mkdirSync(join(root, 'test-results'), { recursive: true });
   const logFile = join(root, `test-results/e2e-servers-${PORT}.log`);
+  const controlSocket = join(dataDir, 'control.sock');
   const baseURL = `http://127.0.0.1:${PORT}`;
   log(`starting Vendure :${SERVER_PORT} and the storefront :${PORT} (DATA_DIR ${dataDir}; log ${logFile})`);
   t = Date.now();
@@ -95,6 +184,7 @@ async function main() {
       // The payment callbacks send the shopper back to this storefront (payments README).
       STOREFRONT_URL: baseURL,
       VENDURE_DISABLE_TELEMETRY: 'true',
+      START_CONTROL_SOCKET: controlSocket,
     },
   });
 
@@ -124,16 +214,20 @@ async function main() {
   }
   log(`servers up in ${((Date.now() - t) / 1000).toFixed(1)} s; running Playwright`);
 
-  const code = await playwright(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`, dataDir);
+  const code = await playwrightPhases(baseURL, `test-results/e2e-${PORT}`, `http://127.0.0.1:${SERVER_PORT}`, controlSocket, dataDir);
   if (code !== 0) log(`Playwright failed (exit ${code}); last server lines:\n${tail()}`);
   await stop();
   return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+// importable (e2ePhases, mergeReports) by its tests without running anything
+if (isMain) {
+  checkTools();
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -3,10 +3,19 @@ import { msg } from '@lingui/core/macro';
 import type { CartError } from '../../../machines/cart.machine';
 import type { CouponError } from '../../../machines/coupon.machine';
 
+/**
+ * The backend is down or restarting while the shop's site answers (machines/lib/network-failure.ts):
+ * the store's fault, not the shopper's connection; the same request can be sent again.
+ */
+export function storeUnavailableText(i18n: I18n): string {
+  return i18n._(msg`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`);
+}
+
 /** The shopper-facing text of a cart failure (spec §8), in the page's language. */
 export function cartErrorText(i18n: I18n, error: CartError): string {
   switch (error.code) {
     case 'NETWORK':
+      if (error.unavailable) return storeUnavailableText(i18n);
       return i18n._(msg`We could not reach the store. Check your connection and try again.`);
     case 'LOAD_FAILED':
       return i18n._(msg`Your cart could not be loaded.`);
@@ -35,6 +44,7 @@ export function couponErrorText(i18n: I18n, error: CouponError, code: string): s
     case 'EMPTY':
       return i18n._(msg`Enter a coupon code.`);
     case 'NETWORK':
+      if (error.unavailable) return storeUnavailableText(i18n);
       return i18n._(msg`We could not reach the store. Check your connection and try again.`);
   }
 }

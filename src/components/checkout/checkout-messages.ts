@@ -1,11 +1,13 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CheckoutError } from '../../../machines/checkout.machine';
+import { storeUnavailableText } from '../cart/cart-messages';
 
 /** The shopper-facing text of a checkout failure (spec §8), in the page's language. */
 export function checkoutErrorText(i18n: I18n, error: CheckoutError): string {
   switch (error.code) {
     case 'NETWORK':
+      if (error.unavailable) return storeUnavailableText(i18n);
       return i18n._(msg`We could not reach the store. Check your connection and try again; your choices are kept.`);
     case 'PAYMENT_DECLINED':
       return i18n._(msg`Your payment was declined. Nothing was charged; you can pay again with any method.`);

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, useNavigate } from 'react-router';
+import { isRouteErrorResponse, useLocation, useNavigate } from 'react-router';
 import { useLocalizePath } from '../../lib/use-locale';
 import { LocaleLink } from '../locale-link/locale-link';
 import { Logo } from '../logo/logo';
@@ -28,6 +28,31 @@ export function NotFoundView() {
         <LocaleLink to="/products" className="button button--secondary">
           {t`Go shopping`}
         </LocaleLink>
+      </div>
+    </section>
+  );
+}
+
+/** A 503: the page needs the backend, which is down or restarting (src/server/outage.mjs). */
+export function isStoreUnavailable(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 503;
+}
+
+/**
+ * The store is briefly unavailable: no redirect home (that page may need the backend too); a
+ * plain link to this same page tries again, also before the page's script has loaded.
+ */
+export function StoreUnavailableView() {
+  const { t } = useLingui();
+  const { pathname, search } = useLocation();
+  return (
+    <section className="status-page" aria-labelledby="status-title">
+      <h1 id="status-title" className="status-page__title">{t`The store is briefly unavailable`}</h1>
+      <p className="status-page__text">{t`We are working on it and will be back in a moment. Your cart and your details are safe.`}</p>
+      <div className="status-page__actions">
+        <a href={pathname + search} className="button button--primary">
+          {t`Try again`}
+        </a>
       </div>
     </section>
   );
@@ -73,8 +98,8 @@ export function UnexpectedErrorView() {
  */
 export function ErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { t } = useLingui();
-  if (!isNotFound(error) && import.meta.env.DEV) console.error(error);
-  const content = isNotFound(error) ? <NotFoundView /> : <UnexpectedErrorView />;
+  if (!isNotFound(error) && !isStoreUnavailable(error) && import.meta.env.DEV) console.error(error);
+  const content = isNotFound(error) ? <NotFoundView /> : isStoreUnavailable(error) ? <StoreUnavailableView /> : <UnexpectedErrorView />;
   if (!standalone) return content;
   return (
     <>

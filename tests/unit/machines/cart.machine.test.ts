@@ -192,6 +192,41 @@ describe('cart machine', () => {
     expect(spies.mutate).toHaveBeenCalledTimes(2);
   });
 
+  it('a failure while the store is down is marked unavailable; retry adds the line once', async () => {
+    let attempt = 0;
+    const down = Object.assign(new Error('The store is briefly unavailable.'), { status: 503, code: 'STORE_UNAVAILABLE' });
+    const { actor, spies, settled } = start({
+      mutate: async (intent) => {
+        if (++attempt === 1) throw down;
+        expect(intent).toMatchObject({ kind: 'add', variantId: 'v2', quantity: 1 });
+        return {
+          ok: true,
+          order: fakeOrder([
+            { id: 'l1', variantId: 'v1', quantity: 1 },
+            { id: 'l2', variantId: 'v2', quantity: 1 },
+          ]),
+        };
+      },
+      fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]),
+    });
+    await settled('ready');
+
+    actor.send({ type: 'cart.add', variantId: 'v2', quantity: 1 });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().context.failed?.error).toEqual({
+        code: 'NETWORK',
+        message: 'The store is briefly unavailable.',
+        unavailable: true,
+      }),
+    );
+    expect(actor.getSnapshot().context.order?.lines).toHaveLength(1);
+
+    actor.send({ type: 'cart.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.order?.lines).toHaveLength(2));
+    expect(spies.mutate).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.failed).toBeNull();
+  });
+
   it('a failed first load offers a retry that loads again', async () => {
     let attempt = 0;
     const { actor, settled } = start({

@@ -80,13 +80,37 @@ describe('coupon machine', () => {
     });
 
     actor.send({ type: 'coupon.apply', code: 'WELCOME10' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.error?.code).toBe('NETWORK'));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toEqual({ code: 'NETWORK', message: 'Failed to fetch' }));
     actor.send({ type: 'coupon.retry' });
     await idle();
 
     expect(spies.apply).toHaveBeenNthCalledWith(2, 'WELCOME10');
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(spies.orderChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure while the store is down is marked unavailable; its retry succeeds once the store is back', async () => {
+    let attempt = 0;
+    const down = Object.assign(new Error('The store is briefly unavailable.'), { status: 503, code: 'STORE_UNAVAILABLE' });
+    const { actor, spies, idle } = start({
+      apply: async () => {
+        if (++attempt === 1) throw down;
+        return { ok: true, order: fakeOrder([]) };
+      },
+    });
+
+    actor.send({ type: 'coupon.apply', code: 'WELCOME10' });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().context.error).toEqual({
+        code: 'NETWORK',
+        message: 'The store is briefly unavailable.',
+        unavailable: true,
+      }),
+    );
+    actor.send({ type: 'coupon.retry' });
+    await idle();
+    expect(spies.apply).toHaveBeenNthCalledWith(2, 'WELCOME10');
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, applied: 'WELCOME10' });
   });
 
   it('removes a code and hands the new order to the cart', async () => {

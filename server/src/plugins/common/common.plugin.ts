@@ -4,6 +4,7 @@ import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 import { commonShopApiExtensions } from './api/api-extensions';
 import { commonTranslations } from './common.translations';
 import { RateLimitWindow } from './entities/rate-limit-window.entity';
+import { HealthController } from './health/health.controller';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
 import { checkTrustedProxies } from './services/client-ip';
 import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
@@ -24,6 +25,7 @@ export interface CommonPluginOptions {
   imports: [PluginCommonModule],
   entities: [RateLimitWindow],
   providers: [RateLimitService],
+  controllers: [HealthController],
   exports: [RateLimitService],
   shopApiExtensions: { schema: commonShopApiExtensions, resolvers: [] },
   configuration: (config) => {

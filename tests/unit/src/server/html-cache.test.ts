@@ -140,6 +140,24 @@ describe('createHtmlCache', () => {
     expect(c.lookup('k').state).toBe('miss');
   });
 
+  it('offers an expired copy as the fallback of a render (for a backend outage) until staleIfErrorMs after expiry', () => {
+    const c = createHtmlCache({ ttlMs: 1000, staleMs: 500, staleIfErrorMs: 60_000, now: () => t });
+    c.lookup('k');
+    c.store('k', page('one'));
+    t = 1001; // in the stale window: this request renders, with the old copy to fall back on
+    const refreshing = c.lookup('k');
+    expect(refreshing.state).toBe('miss');
+    expect(refreshing.fallback.body.toString()).toBe('one');
+    c.keepFallback('k'); // its render found the backend down: the copy stays, the next request renders again
+    expect(c.lookup('k').fallback.body.toString()).toBe('one');
+    t = 30_000; // past the stale window
+    const late = c.lookup('k');
+    expect([late.state, late.fallback.body.toString()]).toEqual(['miss', 'one']);
+    t = 61_001; // past staleIfErrorMs after expiry: gone
+    expect(c.lookup('k')).toEqual({ state: 'miss' });
+    expect(c.size).toBe(0);
+  });
+
   it('makes concurrent first requests wait for one render, and release them when it is not stored', async () => {
     const c = cache();
     expect(c.lookup('k').state).toBe('miss');
