@@ -17,6 +17,12 @@ const PORT = 3305;
  * Every refused cell also asserts that nothing of the target owner (e-mail, names, street, order
  * code...) appears anywhere in the response body.
  * Rows run in table order: refusals before the owner's own (state-changing) call.
+ *
+ * Not rows here, and why: the checkout mutations (setOrderShippingAddress, setOrderShippingMethod,
+ * transitionOrderToState, addPaymentToOrder, applyCouponCode) take no order or owner argument, they
+ * act on the session's own active order only; uploadImage (own avatar, no target) is in
+ * account.e2e-spec.ts; the live order updates subscription (orderStateChanged) follows the same
+ * rule as orderByCode and is tested in live-orders.e2e-spec.ts.
  */
 
 type Actor = 'anonymous' | 'A' | 'B';
