@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { Address, CreateAddressInput } from '../../services/account.service';
 import { validateFields } from './field-errors';
 import { DEFAULT_PHONE_COUNTRY, emptyPhone, optionalPhone, requiredPhone, type PhoneValue } from './phone.schema';
+import { allowedCharacters } from './text-rules';
 
 export type AddressMessageId =
   | 'address.firstName.required'
@@ -15,17 +16,24 @@ export type AddressMessageId =
   | 'address.phone.invalid'
   | 'address.receiverPhone.required'
   | 'address.receiverPhone.invalid'
-  | 'address.instructions.tooLong';
+  | 'address.instructions.tooLong'
+  | 'address.text.invalidCharacters';
 
-/** Core columns are varchar(255); instructions is a text custom field, bounded by the store. */
+/**
+ * Core columns are varchar(255); instructions is a text custom field, bounded by the store. Each
+ * stays within the Shop API's input boundary (CreateAddressInput: fullName = first + space + last
+ * ≤ 201, streets ≤ 300, custom fields ≤ 1000), which tests/unit/machines/schemas/text-rules.test.ts
+ * holds it to.
+ */
 export const ADDRESS_LIMITS = { nameMax: 100, streetMax: 255, instructionsMax: 500 } as const;
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 const id = (m: AddressMessageId) => m;
+const invalidText = allowedCharacters(id('address.text.invalidCharacters'));
 
 const name = (required: AddressMessageId) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(ADDRESS_LIMITS.nameMax, id('address.name.tooLong')));
+  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(ADDRESS_LIMITS.nameMax, id('address.name.tooLong')), invalidText);
 
 export const addressSchema = v.pipe(
   v.object({
@@ -36,15 +44,21 @@ export const addressSchema = v.pipe(
       v.trim(),
       v.nonEmpty(id('address.street.required')),
       v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong')),
+      invalidText,
     ),
-    streetLine2: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong'))),
+    streetLine2: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong')), invalidText),
     countryCode: v.pipe(v.string(), v.length(2)),
     cityCode: v.pipe(v.string(), v.nonEmpty(id('address.city.required'))),
     postalCode: v.pipe(v.string(), v.trim()),
     phone: requiredPhone(id('address.phone.required'), id('address.phone.invalid')),
     receiverPhone: optionalPhone(id('address.receiverPhone.invalid')),
     isGiftCart: v.boolean(),
-    instructions: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.instructionsMax, id('address.instructions.tooLong'))),
+    instructions: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(ADDRESS_LIMITS.instructionsMax, id('address.instructions.tooLong')),
+      invalidText,
+    ),
     type: v.picklist(ADDRESS_TYPES),
     defaultShippingAddress: v.boolean(),
   }),

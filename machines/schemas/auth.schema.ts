@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { allowedCharacters } from './text-rules';
 
 // Message ids; the view translates them (src/components/auth/auth-messages.ts), so machines stay
 // free of i18n runtime code.
@@ -15,7 +16,8 @@ export type AuthMessageId =
   | 'auth.lastName.required'
   | 'auth.lastName.tooLong'
   | 'auth.code.required'
-  | 'auth.code.invalid';
+  | 'auth.code.invalid'
+  | 'auth.text.invalidCharacters';
 
 export const AUTH_LIMITS = {
   emailMax: 254,
@@ -54,7 +56,13 @@ const newPassword = v.pipe(
 );
 
 const name = (required: AuthMessageId, tooLong: AuthMessageId) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(AUTH_LIMITS.nameMax, tooLong));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(required),
+    v.maxLength(AUTH_LIMITS.nameMax, tooLong),
+    allowedCharacters(id('auth.text.invalidCharacters')),
+  );
 
 /** Arabic-Indic and Persian digits as typed on an Arabic keyboard; the backend only accepts 0-9. */
 export function normalizeDigits(text: string): string {

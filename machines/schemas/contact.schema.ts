@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { allowedCharacters } from './text-rules';
 
 // Messages are IDs; the view translates them (src/app/form-messages.ts) so machines stay
 // free of i18n runtime code.
@@ -10,10 +11,12 @@ export type ContactMessageId =
   | 'contact.phone.invalid'
   | 'contact.subject.tooLong'
   | 'contact.message.tooShort'
-  | 'contact.message.tooLong';
+  | 'contact.message.tooLong'
+  | 'contact.text.invalidCharacters';
 
+/** The content plugin's own rules (CONTACT_US_LIMITS of server/src/plugins/content/services/contact-us-input.ts). */
 export const CONTACT_LIMITS = {
-  nameMax: 100,
+  nameMax: 80,
   emailMax: 254,
   subjectMax: 150,
   messageMin: 10,
@@ -21,6 +24,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 const id = (m: ContactMessageId) => m;
+const invalidText = allowedCharacters(id('contact.text.invalidCharacters'));
 
 export const contactSchema = v.object({
   name: v.pipe(
@@ -28,6 +32,7 @@ export const contactSchema = v.object({
     v.trim(),
     v.nonEmpty(id('contact.name.required')),
     v.maxLength(CONTACT_LIMITS.nameMax, id('contact.name.tooLong')),
+    invalidText,
   ),
   emailAddress: v.pipe(
     v.string(),
@@ -43,12 +48,13 @@ export const contactSchema = v.object({
     v.check((p) => p.value === '' || p.valid, id('contact.phone.invalid')),
     v.transform((p) => p.value),
   ),
-  subject: v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS.subjectMax, id('contact.subject.tooLong'))),
+  subject: v.pipe(v.string(), v.trim(), v.maxLength(CONTACT_LIMITS.subjectMax, id('contact.subject.tooLong')), invalidText),
   message: v.pipe(
     v.string(),
     v.trim(),
     v.minLength(CONTACT_LIMITS.messageMin, id('contact.message.tooShort')),
     v.maxLength(CONTACT_LIMITS.messageMax, id('contact.message.tooLong')),
+    invalidText,
   ),
 });
 

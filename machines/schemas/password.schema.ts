@@ -31,7 +31,11 @@ export const newPasswordSchema = v.pipe(
 
 export const changePasswordSchema = v.pipe(
   v.object({
-    currentPassword: v.pipe(v.string(), v.nonEmpty(id('password.current.required')), v.maxLength(PASSWORD_POLICY.maxLength * 2)),
+    currentPassword: v.pipe(
+      v.string(),
+      v.nonEmpty(id('password.current.required')),
+      v.maxLength(PASSWORD_POLICY.maxLength * 2, id('password.current.wrong')),
+    ),
     newPassword: newPasswordSchema,
     confirmPassword: v.string(),
   }),

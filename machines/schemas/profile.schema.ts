@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { validateFields } from './field-errors';
 import { optionalPhone } from './phone.schema';
+import { allowedCharacters } from './text-rules';
 
 export type ProfileMessageId =
   | 'profile.firstName.required'
@@ -13,12 +14,17 @@ export type ProfileMessageId =
   | 'profile.email.unchanged'
   | 'profile.email.taken'
   | 'profile.password.required'
-  | 'profile.password.wrong';
+  | 'profile.password.wrong'
+  | 'profile.text.invalidCharacters';
 
-/** Vendure stores names and e-mail in varchar(255) columns; 100 is the store's own bound for names. */
-export const PROFILE_LIMITS = { nameMax: 100, emailMax: 254 } as const;
+/**
+ * Vendure stores names and e-mail in varchar(255) columns; 100 is the store's own bound for names.
+ * `currentPasswordMax`: the Shop API's bound for a typed existing password; longer cannot be right.
+ */
+export const PROFILE_LIMITS = { nameMax: 100, emailMax: 254, currentPasswordMax: 256 } as const;
 
 const id = (m: ProfileMessageId) => m;
+const invalidText = allowedCharacters(id('profile.text.invalidCharacters'));
 
 export const profileDetailsSchema = v.object({
   firstName: v.pipe(
@@ -26,12 +32,14 @@ export const profileDetailsSchema = v.object({
     v.trim(),
     v.nonEmpty(id('profile.firstName.required')),
     v.maxLength(PROFILE_LIMITS.nameMax, id('profile.firstName.tooLong')),
+    invalidText,
   ),
   lastName: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(id('profile.lastName.required')),
     v.maxLength(PROFILE_LIMITS.nameMax, id('profile.lastName.tooLong')),
+    invalidText,
   ),
   phone: optionalPhone(id('profile.phone.invalid')),
 });
@@ -54,7 +62,11 @@ export const emailChangeSchema = (currentEmail: string) =>
       v.email(id('profile.email.invalid')),
       v.check((e) => e.toLowerCase() !== currentEmail.toLowerCase(), id('profile.email.unchanged')),
     ),
-    password: v.pipe(v.string(), v.nonEmpty(id('profile.password.required'))),
+    password: v.pipe(
+      v.string(),
+      v.nonEmpty(id('profile.password.required')),
+      v.maxLength(PROFILE_LIMITS.currentPasswordMax, id('profile.password.wrong')),
+    ),
   });
 
 export type EmailChangeInput = v.InferInput<ReturnType<typeof emailChangeSchema>>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { allowedCharacters } from './text-rules';
 
 /**
  * A product review as the shopper types it. Messages are stable codes, not prose: the view
@@ -12,7 +13,8 @@ export const REVIEW_LIMITS = {
   bodyMax: 1000,
 } as const;
 
-export type ReviewErrorCode = 'rating.required' | 'summary.tooShort' | 'summary.tooLong' | 'body.tooShort' | 'body.tooLong';
+export type ReviewErrorCode =
+  'rating.required' | 'summary.tooShort' | 'summary.tooLong' | 'body.tooShort' | 'body.tooLong' | 'text.invalidCharacters';
 
 export const reviewSchema = v.object({
   rating: v.pipe(
@@ -26,12 +28,14 @@ export const reviewSchema = v.object({
     v.trim(),
     v.minLength(REVIEW_LIMITS.summaryMin, 'summary.tooShort'),
     v.maxLength(REVIEW_LIMITS.summaryMax, 'summary.tooLong'),
+    allowedCharacters('text.invalidCharacters'),
   ),
   body: v.pipe(
     v.string(),
     v.trim(),
     v.minLength(REVIEW_LIMITS.bodyMin, 'body.tooShort'),
     v.maxLength(REVIEW_LIMITS.bodyMax, 'body.tooLong'),
+    allowedCharacters('text.invalidCharacters'),
   ),
 });
 

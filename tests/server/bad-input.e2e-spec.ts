@@ -245,12 +245,25 @@ describe('findings of the probe', () => {
       'input.phoneNumber',
       '"input.phoneNumber" is too long (at most 40 characters).',
     ],
+    [
+      // the storefront sends first name + space + last name, 100 characters each at most
+      'a full name one past the storefront’s two names',
+      { fullName: `${'a'.repeat(100)} ${'b'.repeat(101)}` },
+      'input.fullName',
+      '"input.fullName" is too long (at most 201 characters).',
+    ],
   ])('createCustomerAddress with %s → BAD_USER_INPUT, nothing saved', async (_what, patch, field, message) => {
     const before = await shopOk(env, `{ activeCustomer { addresses { id } } }`, {}, { token: customerToken });
     const r = await shop(env, ADDRESS, { input: address(patch) }, { token: customerToken });
     expect(r.errors).toEqual([{ message, extensions: { code: 'BAD_USER_INPUT', field, reason: expect.any(String) } }]);
     const after = await shopOk(env, `{ activeCustomer { addresses { id } } }`, {}, { token: customerToken });
     expect(after.data.activeCustomer.addresses).toHaveLength(before.data.activeCustomer.addresses.length);
+  });
+
+  it('createCustomerAddress with the longest full name the storefront sends (100 + space + 100) is saved', async () => {
+    const r = await shop(env, ADDRESS, { input: address({ fullName: `${'a'.repeat(100)} ${'b'.repeat(100)}` }) }, { token: customerToken });
+    expect(r.errors).toBeUndefined();
+    expect(r.data.createCustomerAddress.id).toEqual(expect.any(String));
   });
 
   it.each([

@@ -20,6 +20,7 @@ export const AUTH_MESSAGES: Record<AuthMessageId, MessageDescriptor> = {
   'auth.lastName.tooLong': msg`A last name has at most ${nameMax} characters.`,
   'auth.code.required': msg`Please enter the ${codeLength}-digit code from the email.`,
   'auth.code.invalid': msg`The code is ${codeLength} digits, for example 123456.`,
+  'auth.text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };
 
 /** The summary text of a failed sign-in. `refused` carries the server's own (translated) message. */

@@ -30,6 +30,7 @@ const FIELD_ERRORS: Record<Exclude<NonNullable<ReviewFieldErrors[ReviewField]>, 
   'summary.tooLong': msg`Keep the title under ${REVIEW_LIMITS.summaryMax} characters.`,
   'body.tooShort': msg`Tell us a little more (at least ${REVIEW_LIMITS.bodyMin} characters).`,
   'body.tooLong': msg`Keep your review under ${REVIEW_LIMITS.bodyMax} characters.`,
+  'text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };
 
 const INELIGIBLE: Record<IneligibleReason, MessageDescriptor> = {

@@ -14,4 +14,5 @@ export const CONTACT_MESSAGES: Record<ContactMessageId, MessageDescriptor> = {
   'contact.subject.tooLong': msg`Please keep the subject under ${subjectMax} characters.`,
   'contact.message.tooShort': msg`Please write at least ${messageMin} characters so we can help you.`,
   'contact.message.tooLong': msg`Please keep your message under ${messageMax} characters.`,
+  'contact.text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };

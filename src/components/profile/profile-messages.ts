@@ -35,6 +35,7 @@ export const PROFILE_MESSAGES: Record<ProfileMessageId, MessageDescriptor> = {
   'profile.email.taken': msg`Another account uses this email address.`,
   'profile.password.required': msg`Please enter your password.`,
   'profile.password.wrong': msg`The password is not correct.`,
+  'profile.text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };
 
 export const AVATAR_MESSAGES: Record<AvatarMessageId, MessageDescriptor> = {
@@ -58,4 +59,5 @@ export const ADDRESS_MESSAGES: Record<AddressMessageId, MessageDescriptor> = {
   'address.receiverPhone.required': msg`A gift needs the receiver's mobile number.`,
   'address.receiverPhone.invalid': msg`Please enter a valid mobile number for the receiver.`,
   'address.instructions.tooLong': msg`Instructions have at most ${instructionsMax} characters.`,
+  'address.text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };

@@ -36,7 +36,8 @@ const FACET_CODE = 100;
 const ORDER_CODE = 64;
 
 const address = (type: string): Record<string, StringRule> => ({
-  [`${type}.fullName`]: { max: 200 },
+  // the storefront sends first name + space + last name, each at most NAME
+  [`${type}.fullName`]: { max: 2 * NAME + 1 },
   [`${type}.company`]: { max: 200 },
   [`${type}.streetLine1`]: { max: 300 },
   [`${type}.streetLine2`]: { max: 300 },

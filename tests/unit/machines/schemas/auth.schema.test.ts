@@ -64,6 +64,24 @@ describe('registration schema: the backend password policy', () => {
       errors: { firstName: 'auth.firstName.tooLong' },
     });
   });
+
+  it.each([
+    ['firstName', 'Sa\u0000ra'],
+    ['lastName', 'Qahtani\uD800'],
+  ] as const)('%s with %j → auth.text.invalidCharacters (the Shop API refuses it)', (field, text) => {
+    const values = { ...blank, firstName: 'سارة', lastName: 'Q 😀', email: 's@e.co', password: 'abcdefg1' };
+    expect(validateForm('registration', values).ok).toBe(true);
+    expect(validateForm('registration', { ...values, [field]: text })).toEqual({
+      ok: false,
+      errors: { [field]: 'auth.text.invalidCharacters' },
+    });
+  });
+
+  it('e-mail: 254 characters pass, 255 are refused (the Shop API’s limit)', () => {
+    const at = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
+    expect(validateForm('email', { ...blank, email: at(254) }).ok).toBe(true);
+    expect(validateForm('email', { ...blank, email: at(255) })).toEqual({ ok: false, errors: { email: 'auth.email.invalid' } });
+  });
 });
 
 describe('code schema', () => {
