@@ -2,15 +2,16 @@
 // (`npm run test:e2e`). Debian's Chromium at /usr/bin/chromium: Playwright never downloads browsers.
 //
 // Projects: `desktop` runs every test not tagged @mobile; `mobile` (390x844, touch) runs the tests
-// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes). `faults`
-// (faults.spec.ts: it stops the backend) is the only project when E2E_PHASE=faults: run-e2e.mjs runs
-// that phase after the others, so no other test sees the outage.
+// tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes). `faults` is the
+// only project when E2E_PHASE=faults: the specs that change what every other test would see —
+// faults.spec.ts stops the backend, xss.spec.ts stores payloads in the alert bar and policies — run
+// in that phase, after the others and one at a time (run-e2e.mjs), so no other test sees them.
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8900}`;
 
-const FAULTS = /faults\.spec\.ts$/;
+const FAULTS = /(faults|xss)\.spec\.ts$/;
 const faultsPhase = process.env.E2E_PHASE === 'faults';
 
 const launchOptions = {
@@ -32,7 +33,7 @@ export default defineConfig({
   // several developers may run Playwright in one tree: run-e2e.mjs gives each port its own dir
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results/e2e',
   // 2 cores run Vendure, the storefront and the browsers: two workers is the most that helps.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: faultsPhase ? 1 : Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
