@@ -6,14 +6,12 @@ import { LocaleLink } from '../components/locale-link/locale-link';
 import { cartErrorText } from '../components/cart/cart-messages';
 import { cartFailure } from '../../machines/cart.selectors';
 
-/** What the last cart action did: added, capped by stock, or failed (with retry). */
+/** What the last cart action did when it needs the shopper: capped by stock, or failed (with retry). */
 export function CartStatus() {
   const { i18n } = useLingui();
   const { actor: cart, send } = useAppActor('cart');
   const failed = useActorSelector(cart, (s) => cartFailure(s.context), null);
   const stock = useActorSelector(cart, (s) => s.context.stockNotice, null);
-  const lastDone = useActorSelector(cart, (s) => s.context.lastDone, null);
-  const busy = useActorSelector(cart, (s) => s.matches('mutating'), false);
   const canRetry = useActorSelector(cart, (s) => s.can({ type: 'cart.retry' }), false);
 
   let body: ReactNode = null;
@@ -44,20 +42,37 @@ export function CartStatus() {
         </button>
       </div>
     );
-  } else if (lastDone?.kind === 'add' && !busy) {
-    body = (
-      <div className="cart-status__box" role="status">
+  }
+  return <div className="cart-status">{body}</div>;
+}
+
+/**
+ * "Added to your cart" beside the button that added (the catalogue renders it through
+ * `renderAddedNotice`); fixed to the corner on screen. Announced by the bridge's live region,
+ * so no role here. Dismiss hands focus back to the button.
+ */
+export function AddedNotice({ onDismiss }: { onDismiss: () => void }) {
+  const { send } = useAppActor('cart');
+  return (
+    <div className="cart-status cart-status--added">
+      <div className="cart-status__box">
         <p>
           <Trans>Added to your cart.</Trans>{' '}
           <LocaleLink to="/cart">
             <Trans>View cart</Trans>
           </LocaleLink>
         </p>
-        <button type="button" className="button button--secondary" onClick={() => void send({ type: 'cart.dismiss' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            onDismiss();
+            void send({ type: 'cart.dismiss' });
+          }}
+        >
           <Trans>Dismiss</Trans>
         </button>
       </div>
-    );
-  }
-  return <div className="cart-status">{body}</div>;
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
@@ -25,6 +25,7 @@ export function CouponFormFor({
   const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const busy = useActorSelector(actor, (s) => !s.matches('idle'), false);
   // One coupon call at a time: the machine takes no order while one is out (before it has started,
@@ -44,7 +45,7 @@ export function CouponFormFor({
         className="coupon__form"
         onSubmit={(e) => {
           e.preventDefault();
-          send({ type: 'coupon.apply', code });
+          if (canApply) send({ type: 'coupon.apply', code });
         }}
       >
         <label htmlFor={inputId} className="coupon__label">
@@ -52,6 +53,7 @@ export function CouponFormFor({
         </label>
         <div className="coupon__row">
           <input
+            ref={input}
             id={inputId}
             className="coupon__input"
             value={code}
@@ -63,7 +65,8 @@ export function CouponFormFor({
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => setCode(e.target.value)}
           />
-          <button type="submit" className="button button--primary" disabled={!canApply} aria-busy={busy || undefined}>
+          {/* aria-disabled, not disabled: a button pressed from the keyboard keeps the focus while the call runs. */}
+          <button type="submit" className="button button--primary" aria-disabled={!canApply || undefined} aria-busy={busy || undefined}>
             <Trans>Apply</Trans>
           </button>
         </div>
@@ -94,7 +97,11 @@ export function CouponFormFor({
                 type="button"
                 className="link-button"
                 disabled={!canRemove}
-                onClick={() => send({ type: 'coupon.remove', code: c })}
+                onClick={() => {
+                  // The button goes with its coupon: the code field is where the shopper continues.
+                  input.current?.focus();
+                  send({ type: 'coupon.remove', code: c });
+                }}
                 aria-label={t`Remove coupon ${c}`}
               >
                 <Trans>Remove</Trans>

@@ -64,8 +64,9 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
           type="button"
           className="cart-line__step"
           aria-label={t`Decrease quantity of ${name}`}
-          disabled={quantity <= 1}
-          onClick={() => onQuantity(line.id, quantity - 1)}
+          // aria-disabled, not disabled: reaching 1 from the keyboard must not drop focus to <body>
+          aria-disabled={quantity <= 1 || undefined}
+          onClick={() => quantity > 1 && onQuantity(line.id, quantity - 1)}
         >
           −
         </button>
@@ -76,8 +77,8 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
           type="button"
           className="cart-line__step"
           aria-label={t`Increase quantity of ${name}`}
-          disabled={quantity >= MAX_LINE_QUANTITY}
-          onClick={() => onQuantity(line.id, quantity + 1)}
+          aria-disabled={quantity >= MAX_LINE_QUANTITY || undefined}
+          onClick={() => quantity < MAX_LINE_QUANTITY && onQuantity(line.id, quantity + 1)}
         >
           +
         </button>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocale } from '../../lib/use-locale';
 import { BagIcon } from '../icons/icons';
 import { formatNumber } from './format';
@@ -16,6 +16,8 @@ export interface CatalogueActions {
   /** Pending state from the machines (a click while pending is ignored by them anyway). */
   isAdding?: (variantId: string) => boolean;
   isFav?: (productId: string) => boolean | undefined;
+  /** The "added to your cart" notice for a variant, rendered right after the button that added it. */
+  renderAddedNotice?: (variantId: string, trigger: RefObject<HTMLElement | null>) => ReactNode;
 }
 
 /** A favourite as the wishlist page lists it (prices in halalas). */
@@ -87,13 +89,15 @@ export function AddToCart({
   const { t } = useLingui();
   const locale = useLocale();
   const [quantity, setQuantity] = useState(1);
-  const canAdd = purchasable && variantId !== null && onAddToCart !== undefined && !adding;
+  const { renderAddedNotice } = useCatalogueActions();
+  const button = useRef<HTMLButtonElement>(null);
+  const canAdd = purchasable && variantId !== null && onAddToCart !== undefined;
   return (
     <form
       className="add-to-cart"
       onSubmit={(e) => {
         e.preventDefault();
-        if (canAdd && variantId) onAddToCart(variantId, quantity);
+        if (canAdd && !adding && variantId) onAddToCart(variantId, quantity);
       }}
     >
       <label className="add-to-cart__qty">
@@ -106,10 +110,19 @@ export function AddToCart({
           ))}
         </select>
       </label>
-      <button type="submit" className="button button--primary add-to-cart__button" disabled={!canAdd} aria-busy={adding || undefined}>
+      {/* While adding the button stays focusable (aria-disabled): a disabled button drops focus to <body>. */}
+      <button
+        ref={button}
+        type="submit"
+        className="button button--primary add-to-cart__button"
+        disabled={!canAdd}
+        aria-disabled={adding || undefined}
+        aria-busy={adding || undefined}
+      >
         <BagIcon size={20} />
         {t`Add to cart`}
       </button>
+      {variantId && renderAddedNotice?.(variantId, button)}
     </form>
   );
 }

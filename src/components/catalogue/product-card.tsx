@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
 import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
 import { PriceTag } from './price-tag';
@@ -33,6 +34,8 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
   const actions = useCatalogueActions();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const isFav = actions.isFav?.(product.id) ?? product.isFav;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const adding = product.variantId ? (actions.isAdding?.(product.variantId) ?? false) : false;
   return (
     <article className="product-card" data-product-id={product.id}>
       <div className="product-card__media">
@@ -92,14 +95,18 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
             className="button button--secondary product-card__add"
             title={t`Add ${product.name} to cart`}
             aria-label={t`Add ${product.name} to cart`}
-            disabled={!actions.onAddToCart || (actions.isAdding?.(product.variantId) ?? false)}
-            onClick={() => product.variantId && actions.onAddToCart?.(product.variantId, 1)}
+            ref={addButton}
+            // focusable while adding (aria-disabled): a disabled button drops focus to <body>
+            disabled={!actions.onAddToCart}
+            aria-disabled={adding || undefined}
+            onClick={() => !adding && product.variantId && actions.onAddToCart?.(product.variantId, 1)}
           >
             {/* Icon-only, named like the heart: a visible "Add to cart" on every card would
                             either hide the product from the name or mismatch it (axe label-content). */}
             <BagIcon size={18} />
           </button>
         )}
+        {product.purchasable && product.variantId && actions.renderAddedNotice?.(product.variantId, addButton)}
       </div>
     </article>
   );

@@ -111,7 +111,8 @@ export function CountrySelect({ options, value, onChange, disabled }: CountrySel
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
-        aria-label={selected ? t`Country: ${selected.name}` : t`Country`}
+        // The name holds the visible dial code (WCAG 2.5.3: "+966" is what a voice user says).
+        aria-label={selected ? t`Country: ${selected.name} +${selected.callingCode}` : t`Country`}
         disabled={disabled}
         onClick={() => (open ? setOpen(false) : openList())}
         onKeyDown={onKeyDown}

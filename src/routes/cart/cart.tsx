@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Route } from './+types/cart';
 import { AppActorsGate, useAppActor, useSessionSummary } from '../../containers/app-actors';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -25,13 +26,15 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function CartPage() {
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="container cart-page">
-      <h1 className="cart-page__title">
+      {/* Focusable from script: where focus goes when the last line leaves the cart. */}
+      <h1 className="cart-page__title" ref={heading} tabIndex={-1}>
         <Trans>Shopping cart</Trans>
       </h1>
       <AppActorsGate fallback={<CartSkeleton />}>
-        <CartContents />
+        <CartContents heading={heading} />
       </AppActorsGate>
     </div>
   );
@@ -39,7 +42,7 @@ export default function CartPage() {
 
 const NO_QUEUE: CartContext['queue'] = [];
 
-function CartContents() {
+function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   const { i18n } = useLingui();
   // Inside <AppActorsGate>: the cart is there from the first render, the fallbacks are never shown.
   const { actor: cart, send } = useAppActor('cart');
@@ -49,6 +52,20 @@ function CartContents() {
   const loading = useActorSelector(cart, (s) => s.matches('waiting') || s.matches('loading'), false);
   const loadFailed = useActorSelector(cart, (s) => (s.matches('loadFailed') ? cartFailure(s.context) : null), null);
   const { loggedIn } = useSessionSummary();
+  // A removed line takes its buttons with it: focus goes to the line that takes its place (or the
+  // one before, at the end), or to the page heading once the cart is empty, rather than to <body>.
+  const list = useRef<HTMLUListElement>(null);
+  const focusLine = useRef<{ index: number; count: number } | null>(null);
+  const lines = order?.lines;
+  useEffect(() => {
+    const removed = focusLine.current;
+    if (removed === null || !lines) return;
+    const rows = list.current?.querySelectorAll<HTMLElement>(':scope > li');
+    if (rows && rows.length >= removed.count) return; // not gone yet (the removal is on its way)
+    focusLine.current = null;
+    if (!rows?.length) heading.current?.focus();
+    else rows[Math.min(removed.index, rows.length - 1)]!.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [lines, heading]);
 
   if (loadFailed) {
     return (
@@ -72,14 +89,17 @@ function CartContents() {
   }
   return (
     <div className="cart-page__layout" aria-busy={loading || undefined}>
-      <ul className="cart-lines" aria-label={i18n._(msg`Products in your cart`)}>
-        {order.lines.map((line) => (
+      <ul className="cart-lines" aria-label={i18n._(msg`Products in your cart`)} ref={list}>
+        {order.lines.map((line, index) => (
           <CartLine
             key={line.id}
             line={line}
             pendingQuantity={lineQuantity({ queue }, line.id)}
             onQuantity={(lineId, quantity) => void send({ type: 'cart.setQuantity', lineId, quantity })}
-            onRemove={(lineId) => void send({ type: 'cart.remove', lineId })}
+            onRemove={(lineId) => {
+              focusLine.current = { index, count: order.lines.length };
+              void send({ type: 'cart.remove', lineId });
+            }}
           />
         ))}
       </ul>

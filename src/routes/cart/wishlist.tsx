@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import type { Route } from './+types/wishlist';
 import { AppActorsGate, useAppActor } from '../../containers/app-actors';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -20,13 +20,15 @@ export const meta: Route.MetaFunction = (args) =>
 export default function WishlistPage() {
   const { i18n } = useLingui();
   const loadingBox = <div className="cart-skeleton" role="status" aria-label={i18n._(msg`Loading your wishlist`)} />;
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <div className="container cart-page">
-      <h1 className="cart-page__title">
+      {/* Focusable from script: where focus goes when the last saved product leaves the list. */}
+      <h1 className="cart-page__title" ref={heading} tabIndex={-1}>
         <Trans>Wishlist</Trans>
       </h1>
       <AppActorsGate fallback={loadingBox}>
-        <WishlistContents loadingBox={loadingBox} />
+        <WishlistContents loadingBox={loadingBox} heading={heading} />
       </AppActorsGate>
     </div>
   );
@@ -34,7 +36,7 @@ export default function WishlistPage() {
 
 const NO_ITEMS: readonly WishlistItem[] = [];
 
-function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
+function WishlistContents({ loadingBox, heading }: { loadingBox: ReactNode; heading: RefObject<HTMLHeadingElement | null> }) {
   const { i18n } = useLingui();
   // Inside <AppActorsGate>: both actors are there from the first render.
   const cart = useAppActor('cart');
@@ -72,6 +74,7 @@ function WishlistContents({ loadingBox }: { loadingBox: ReactNode }) {
       ) : (
         <WishlistList
           items={items}
+          onEmptied={() => heading.current?.focus()}
           onMoveToCart={(item) => {
             if (!item.variantId) return;
             void cart.send({ type: 'cart.add', variantId: item.variantId, quantity: 1 });

@@ -87,8 +87,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {f.name}
               </h2>
               {f.href && (
-                <LocaleLink className="section__more" to={f.href} aria-label={t`View all ${f.name}`}>
+                // The visible words start the name (WCAG 2.5.3): "View all – Dresses", not "View all Dresses"
+                // (in Arabic the two read "عرض الكل" and "عرض كل …", which a voice command would miss).
+                <LocaleLink className="section__more" to={f.href}>
                   {t`View all`}
+                  <span className="visually-hidden"> – {f.name}</span>
                 </LocaleLink>
               )}
             </div>
