@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AUTH_LIMITS } from './auth.limits';
 
 // Message ids; the view translates them (src/components/auth/auth-messages.ts), so machines stay
 // free of i18n runtime code.
@@ -17,17 +18,8 @@ export type AuthMessageId =
   | 'auth.code.required'
   | 'auth.code.invalid';
 
-export const AUTH_LIMITS = {
-  emailMax: 254,
-  /** Vendure's native strategy stores a bcrypt hash; nothing longer is a real password. */
-  passwordMax: 200,
-  /** The backend's policy for a new password (StorePasswordValidationStrategy): 8 to 128 characters. */
-  newPasswordMin: 8,
-  newPasswordMax: 128,
-  nameMax: 100,
-  /** The account plugin's codes are 6 digits. */
-  codeLength: 6,
-} as const;
+// In a module without valibot: the views read them at first paint (decision 009).
+export { AUTH_LIMITS };
 
 const id = (m: AuthMessageId) => m;
 

@@ -17,7 +17,8 @@ import { browserCookieOptions, setDocumentCookies } from '../../lib/document-coo
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
-import { AUTH_LIMITS, type AuthField } from '../../../machines/schemas/auth.schema';
+import { AUTH_LIMITS } from '../../../machines/schemas/auth.limits';
+import type { AuthField } from '../../../machines/schemas/auth.schema';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
