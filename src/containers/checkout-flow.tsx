@@ -40,8 +40,11 @@ const isStep = (value: string | null): value is CheckoutStep => CHECKOUT_STEPS.i
  */
 export function CheckoutFlow({ code, returning, requireVerifiedAddress, page, onPaid }: CheckoutFlowProps) {
   const { i18n } = useLingui();
+  // The machine comes with the app's actors once the page has loaded and is idle (decision 007),
+  // like on the catalogue pages: asked for at once, they would compete with the first paint.
   const { actor, send } = usePageActor((machines) => machines.checkout, {
     input: { code, returning, requireVerifiedAddress },
+    eager: false,
     // The view's chunk loads while the machine fetches the order.
     onStart: () => void loadView(),
   });
