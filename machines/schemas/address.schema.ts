@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ADDRESS_LIMITS } from './limits';
 import type { Address, CreateAddressInput } from '../../services/account.service';
 import { validateFields } from './field-errors';
 import { DEFAULT_PHONE_COUNTRY, emptyPhone, optionalPhone, requiredPhone, type PhoneValue } from './phone.schema';
@@ -17,8 +18,7 @@ export type AddressMessageId =
   | 'address.receiverPhone.invalid'
   | 'address.instructions.tooLong';
 
-/** Core columns are varchar(255); instructions is a text custom field, bounded by the store. */
-export const ADDRESS_LIMITS = { nameMax: 100, streetMax: 255, instructionsMax: 500 } as const;
+export { ADDRESS_LIMITS };
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AUTH_LIMITS } from './auth.limits';
+import { AUTH_LIMITS } from './limits';
 
 // Message ids; the view translates them (src/components/auth/auth-messages.ts), so machines stay
 // free of i18n runtime code.
@@ -18,7 +18,6 @@ export type AuthMessageId =
   | 'auth.code.required'
   | 'auth.code.invalid';
 
-// In a module without valibot: the views read them at first paint (decision 009).
 export { AUTH_LIMITS };
 
 const id = (m: AuthMessageId) => m;

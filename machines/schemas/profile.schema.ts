@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PROFILE_LIMITS } from './limits';
 import { validateFields } from './field-errors';
 import { optionalPhone } from './phone.schema';
 
@@ -15,8 +16,7 @@ export type ProfileMessageId =
   | 'profile.password.required'
   | 'profile.password.wrong';
 
-/** Vendure stores names and e-mail in varchar(255) columns; 100 is the store's own bound for names. */
-export const PROFILE_LIMITS = { nameMax: 100, emailMax: 254 } as const;
+export { PROFILE_LIMITS };
 
 const id = (m: ProfileMessageId) => m;
 

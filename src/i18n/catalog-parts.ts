@@ -3,9 +3,10 @@
  * parts holding the messages its server render used, and the whole catalog later (once the page is
  * idle, or before a client navigation). `core` is what the shell (layout, header, footer, cards)
  * can show; the home page, listings, the product page and each content page have a part of their
- * own; so do the sign-in pages (`auth`), the profile pages (`account`) and the checkout
- * (`checkout`), with `customer` for what two of those share (the phone input, password rules,
- * address fields); the rest (cart, contact, review form) is only in `full`.
+ * own; so do the sign-in pages (`auth`), the profile's forms (`account`), the customer's orders
+ * and payments (`orders`) and the checkout (`checkout`), with `customer` for what several of those
+ * share (the profile's menu, the phone input, password rules, address fields); the rest (cart,
+ * contact, review form) is only in `full`.
  *
  * Which part a message is in follows from where it is used (the origins Lingui extracts into the
  * .po file): the vite plugin in vite.config.ts builds each part from the one catalog, so
@@ -26,6 +27,7 @@ export type CatalogPart =
   | 'policy'
   | 'auth'
   | 'account'
+  | 'orders'
   | 'checkout'
   | 'customer'
   | 'rest';
@@ -62,17 +64,22 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ['faqs', /^src\/routes\/faqs\.tsx$/],
   ['policy', /^src\/routes\/policy-page\.tsx$/],
   ['auth', /^src\/(routes|components)\/auth\/|^src\/layouts\/minimal-layout\.tsx$/],
-  ['account', /^src\/(routes|components)\/profile\/|^src\/containers\/(profile-frame|order-cancel)\.tsx$/],
+  // Shared by the customer's pages: the profile's frame (its menu, on every profile page) and the
+  // phone input (the profile, its addresses and the checkout's; the contact form loads `full`).
+  ['customer', /^src\/(components\/profile\/profile-shell|containers\/profile-frame)\.tsx$|^src\/components\/phone-input\//],
+  [
+    'orders',
+    /^src\/routes\/profile\/(orders|order|payments)\.tsx$|^src\/components\/profile\/(order-state\.ts|tax-invoice-view\.tsx)$|^src\/containers\/order-cancel\.tsx$/,
+  ],
+  ['account', /^src\/(routes|components)\/profile\//],
   [
     'checkout',
     /^src\/(routes|components)\/checkout\/|^src\/containers\/(checkout-flow|checkout-flow-view|coupon-form)\.tsx$|^src\/layouts\/checkout-layout\.tsx$/,
   ],
-  // The phone input is on the profile and in the checkout's address form (the contact form loads `full`).
-  ['customer', /^src\/components\/phone-input\//],
 ];
 
 /** The customer's pages: a message only they share goes to `customer`, not to `core`. */
-const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'checkout', 'customer']);
+const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'orders', 'checkout', 'customer']);
 
 /** The part of one origin file (a path relative to the project root, `/` separated). */
 export function partOfOrigin(file: string): CatalogPart {

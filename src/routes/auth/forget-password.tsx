@@ -17,7 +17,7 @@ import { browserCookieOptions, setDocumentCookies } from '../../lib/document-coo
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
-import { AUTH_LIMITS } from '../../../machines/schemas/auth.limits';
+import { AUTH_LIMITS } from '../../../machines/schemas/limits';
 import type { AuthField } from '../../../machines/schemas/auth.schema';
 
 export const meta: Route.MetaFunction = (args) =>

@@ -31,14 +31,23 @@ describe('catalog parts (decision 009)', () => {
     expect(partOfOrigin('machines/cart.machine.ts')).toBe('rest');
   });
 
-  it('gives the sign-in pages, the profile and the checkout a part each, the phone input a shared one', () => {
+  it('gives the sign-in pages, the profile, the orders and the checkout a part each; their shared parts a part', () => {
     expect(partOfOrigin('src/routes/auth/sign-in.tsx')).toBe('auth');
     expect(partOfOrigin('src/components/auth/auth-messages.ts')).toBe('auth');
     expect(partOfOrigin('src/layouts/minimal-layout.tsx')).toBe('auth');
-    expect(partOfOrigin('src/routes/profile/orders.tsx')).toBe('account');
-    expect(partOfOrigin('src/components/profile/order-state.ts')).toBe('account');
-    expect(partOfOrigin('src/containers/profile-frame.tsx')).toBe('account');
-    expect(partOfOrigin('src/containers/order-cancel.tsx')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/profile.tsx')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/addresses.tsx')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/change-password.tsx')).toBe('account');
+    expect(partOfOrigin('src/components/profile/profile-messages.ts')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/orders.tsx')).toBe('orders');
+    expect(partOfOrigin('src/routes/profile/order.tsx')).toBe('orders');
+    expect(partOfOrigin('src/routes/profile/payments.tsx')).toBe('orders');
+    expect(partOfOrigin('src/components/profile/order-state.ts')).toBe('orders');
+    expect(partOfOrigin('src/components/profile/tax-invoice-view.tsx')).toBe('orders');
+    expect(partOfOrigin('src/containers/order-cancel.tsx')).toBe('orders');
+    // The profile's menu is on every profile page.
+    expect(partOfOrigin('src/containers/profile-frame.tsx')).toBe('customer');
+    expect(partOfOrigin('src/components/profile/profile-shell.tsx')).toBe('customer');
     expect(partOfOrigin('src/routes/checkout/checkout-success.tsx')).toBe('checkout');
     expect(partOfOrigin('src/components/checkout/address-step.tsx')).toBe('checkout');
     expect(partOfOrigin('src/containers/checkout-flow.tsx')).toBe('checkout');
@@ -71,6 +80,8 @@ describe('catalog parts (decision 009)', () => {
     expect(
       partOfMessage(['src/components/cart/cart-summary.tsx', 'src/components/checkout/order-totals.tsx', 'src/routes/profile/order.tsx']),
     ).toBe('customer');
+    expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/profile.tsx'])).toBe('customer');
+    expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/payments.tsx'])).toBe('orders');
     // Shared with the catalogue or the shell: core.
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/components/catalogue/product-card.tsx'])).toBe('core');
     expect(partOfMessage(['src/routes/auth/sign-in.tsx', 'src/containers/site-header.tsx'])).toBe('core');
