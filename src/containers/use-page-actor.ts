@@ -14,9 +14,7 @@ export interface PageActor<TLogic extends AnyActorLogic> {
  * A page-scoped actor from the composition root's `machines`, started when the app's actors have
  * loaded (they come after hydration, docs/decisions/007) and stopped on unmount. The view renders
  * the same markup before and after (no remount, focus and typed text stay); events sent before
- * the actor exists are queued, and the app's actors are asked for as soon as the page has loaded
- * (`eager`, default; not before its load event, so the actors chunk never competes with what the
- * first paint needs) instead of when the page is idle.
+ * the actor exists are queued, and the app's actors are asked for at once (`eager`, default).
  * No xstate code is imported here, so views using it keep xstate out of their chunk.
  */
 export function usePageActor<TLogic extends AnyActorLogic>(
@@ -42,14 +40,7 @@ export function usePageActor<TLogic extends AnyActorLogic>(
   const eager = options.eager ?? true;
 
   useEffect(() => {
-    if (!eager || actors) return;
-    if (document.readyState === 'complete') {
-      void load();
-      return;
-    }
-    const onLoad = () => void load();
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
+    if (eager && !actors) void load();
   }, [eager, actors, load]);
 
   useEffect(() => {

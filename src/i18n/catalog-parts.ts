@@ -3,10 +3,11 @@
  * parts holding the messages its server render used, and the whole catalog later (once the page is
  * idle, or before a client navigation). `core` is what the shell (layout, header, footer, cards)
  * can show; the home page, listings, the product page and each content page have a part of their
- * own; so do the sign-in pages (`auth`), the profile's forms (`account`), the customer's orders
- * and payments (`orders`) and the checkout (`checkout`), with `customer` for what several of those
- * share (the profile's menu, the phone input, password rules, address fields); the rest (cart,
- * contact, review form) is only in `full`.
+ * own; so do the sign-in pages (`auth`), the profile and its change of password (`account`), the
+ * address book (`addresses`), the customer's orders and payments (`orders`) and the checkout
+ * (`checkout`), with `customer` for what several of those share (the profile's menu, the phone
+ * input, password rules, address fields); the rest (cart, contact, review form, what the machines
+ * report) is only in `full`.
  *
  * Which part a message is in follows from where it is used (the origins Lingui extracts into the
  * .po file): the vite plugin in vite.config.ts builds each part from the one catalog, so
@@ -27,6 +28,7 @@ export type CatalogPart =
   | 'policy'
   | 'auth'
   | 'account'
+  | 'addresses'
   | 'orders'
   | 'checkout'
   | 'customer'
@@ -63,6 +65,9 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ['installment', /^src\/routes\/installment\.tsx$/],
   ['faqs', /^src\/routes\/faqs\.tsx$/],
   ['policy', /^src\/routes\/policy-page\.tsx$/],
+  // What the auth and profile machines report (field errors, failures): shown only once the
+  // machines are there, and the whole catalog comes with them.
+  ['rest', /^src\/components\/(auth\/auth-messages|profile\/profile-messages)\.ts$/],
   ['auth', /^src\/(routes|components)\/auth\/|^src\/layouts\/minimal-layout\.tsx$/],
   // Shared by the customer's pages: the profile's frame (its menu, on every profile page) and the
   // phone input (the profile, its addresses and the checkout's; the contact form loads `full`).
@@ -71,6 +76,7 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
     'orders',
     /^src\/routes\/profile\/(orders|order|payments)\.tsx$|^src\/components\/profile\/(order-state\.ts|tax-invoice-view\.tsx)$|^src\/containers\/order-cancel\.tsx$/,
   ],
+  ['addresses', /^src\/routes\/profile\/addresses\.tsx$/],
   ['account', /^src\/(routes|components)\/profile\//],
   [
     'checkout',
@@ -79,7 +85,7 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
 ];
 
 /** The customer's pages: a message only they share goes to `customer`, not to `core`. */
-const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'orders', 'checkout', 'customer']);
+const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'addresses', 'orders', 'checkout', 'customer']);
 
 /** The part of one origin file (a path relative to the project root, `/` separated). */
 export function partOfOrigin(file: string): CatalogPart {

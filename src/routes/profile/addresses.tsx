@@ -43,7 +43,9 @@ function phoneOf(p: PhoneInputValue) {
 export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
-  const { actor, send } = usePageActor((m) => m.addresses, { input: { languageCode: locale } });
+  // The list is in the page (the loader's); the machine comes with the app's actors once the page is
+  // idle (decision 007), or at once when a button is pressed (the event waits in the queue).
+  const { actor, send } = usePageActor((m) => m.addresses, { input: { languageCode: locale }, eager: false });
   const snapshot = useActorSelector<AddressesSnapshot, AddressesSnapshot | null>(actor, (s) => s, null);
   const ctx = snapshot?.context;
   const loaded = snapshot && !snapshot.matches('loading') && !snapshot.matches('failed');
@@ -59,8 +61,12 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
-  // The page's language follows a language switch (city names come in it).
+  // The page's language follows a language switch (city names come in it). The machine starts in
+  // the page's language (its input), so the first render sends nothing (nor asks for the actors).
+  const sentLocale = useRef(locale);
   useEffect(() => {
+    if (sentLocale.current === locale) return;
+    sentLocale.current = locale;
     send({ type: 'addresses.language', languageCode: locale });
   }, [locale, send]);
   useEffect(() => {

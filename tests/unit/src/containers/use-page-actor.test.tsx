@@ -60,26 +60,4 @@ describe('usePageActor', () => {
     act(() => before({ type: 'key', value: 'x' }));
     expect(lastActor!.getSnapshot().context.text).toBe('x');
   });
-
-  it('asks for the actors once the page has loaded, not before its load event (decision 007)', () => {
-    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
-    try {
-      handle.load.mockClear();
-      render(<Page />);
-      expect(handle.load).not.toHaveBeenCalled();
-      readyState.mockReturnValue('complete');
-      act(() => {
-        window.dispatchEvent(new Event('load'));
-      });
-      expect(handle.load).toHaveBeenCalledTimes(1);
-    } finally {
-      readyState.mockRestore();
-    }
-  });
-
-  it('asks at once on a page that has already loaded', () => {
-    handle.load.mockClear();
-    render(<Page />);
-    expect(handle.load).toHaveBeenCalledTimes(1);
-  });
 });

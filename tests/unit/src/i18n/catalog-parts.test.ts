@@ -33,12 +33,12 @@ describe('catalog parts (decision 009)', () => {
 
   it('gives the sign-in pages, the profile, the orders and the checkout a part each; their shared parts a part', () => {
     expect(partOfOrigin('src/routes/auth/sign-in.tsx')).toBe('auth');
-    expect(partOfOrigin('src/components/auth/auth-messages.ts')).toBe('auth');
+    expect(partOfOrigin('src/components/auth/social-buttons.tsx')).toBe('auth');
     expect(partOfOrigin('src/layouts/minimal-layout.tsx')).toBe('auth');
     expect(partOfOrigin('src/routes/profile/profile.tsx')).toBe('account');
-    expect(partOfOrigin('src/routes/profile/addresses.tsx')).toBe('account');
     expect(partOfOrigin('src/routes/profile/change-password.tsx')).toBe('account');
-    expect(partOfOrigin('src/components/profile/profile-messages.ts')).toBe('account');
+    expect(partOfOrigin('src/components/profile/use-focus-first-error.ts')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/addresses.tsx')).toBe('addresses');
     expect(partOfOrigin('src/routes/profile/orders.tsx')).toBe('orders');
     expect(partOfOrigin('src/routes/profile/order.tsx')).toBe('orders');
     expect(partOfOrigin('src/routes/profile/payments.tsx')).toBe('orders');
@@ -55,6 +55,9 @@ describe('catalog parts (decision 009)', () => {
     expect(partOfOrigin('src/containers/coupon-form.tsx')).toBe('checkout');
     expect(partOfOrigin('src/layouts/checkout-layout.tsx')).toBe('checkout');
     expect(partOfOrigin('src/components/phone-input/phone-input.tsx')).toBe('customer');
+    // What the machines report is shown once they (and the whole catalog) are there.
+    expect(partOfOrigin('src/components/auth/auth-messages.ts')).toBe('rest');
+    expect(partOfOrigin('src/components/profile/profile-messages.ts')).toBe('rest');
     // The shell's sign-out button stays in core.
     expect(partOfOrigin('src/containers/sign-out-button.tsx')).toBe('core');
   });
@@ -82,6 +85,9 @@ describe('catalog parts (decision 009)', () => {
     ).toBe('customer');
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/profile.tsx'])).toBe('customer');
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/payments.tsx'])).toBe('orders');
+    // A field's error from the machine and the same words in a page: in that page's part.
+    expect(partOfMessage(['src/components/auth/auth-messages.ts', 'src/components/profile/profile-messages.ts'])).toBe('rest');
+    expect(partOfMessage(['src/components/profile/profile-messages.ts', 'src/routes/profile/profile.tsx'])).toBe('account');
     // Shared with the catalogue or the shell: core.
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/components/catalogue/product-card.tsx'])).toBe('core');
     expect(partOfMessage(['src/routes/auth/sign-in.tsx', 'src/containers/site-header.tsx'])).toBe('core');
