@@ -65,9 +65,9 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ['installment', /^src\/routes\/installment\.tsx$/],
   ['faqs', /^src\/routes\/faqs\.tsx$/],
   ['policy', /^src\/routes\/policy-page\.tsx$/],
-  // What the auth and profile machines report (field errors, failures): shown only once the
-  // machines are there, and the whole catalog comes with them.
-  ['rest', /^src\/components\/(auth\/auth-messages|profile\/profile-messages)\.ts$/],
+  // What the auth and profile machines report (field errors, failures) and the address form (the
+  // machine opens it): shown only once the machines are there, and the whole catalog comes with them.
+  ['rest', /^src\/components\/(auth\/auth-messages|profile\/profile-messages)\.ts$|^src\/routes\/profile\/address-form\.tsx$/],
   ['auth', /^src\/(routes|components)\/auth\/|^src\/layouts\/minimal-layout\.tsx$/],
   // Shared by the customer's pages: the profile's frame (its menu, on every profile page) and the
   // phone input (the profile, its addresses and the checkout's; the contact form loads `full`).

@@ -58,6 +58,7 @@ describe('catalog parts (decision 009)', () => {
     // What the machines report is shown once they (and the whole catalog) are there.
     expect(partOfOrigin('src/components/auth/auth-messages.ts')).toBe('rest');
     expect(partOfOrigin('src/components/profile/profile-messages.ts')).toBe('rest');
+    expect(partOfOrigin('src/routes/profile/address-form.tsx')).toBe('rest');
     // The shell's sign-out button stays in core.
     expect(partOfOrigin('src/containers/sign-out-button.tsx')).toBe('core');
   });
