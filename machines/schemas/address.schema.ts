@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ADDRESS_LIMITS } from './limits';
 import type { Address, CreateAddressInput } from '../../services/account.service';
 import { validateFields } from './field-errors';
 import { DEFAULT_PHONE_COUNTRY, emptyPhone, optionalPhone, requiredPhone, type PhoneValue } from './phone.schema';
@@ -19,13 +20,7 @@ export type AddressMessageId =
   | 'address.instructions.tooLong'
   | 'address.text.invalidCharacters';
 
-/**
- * Core columns are varchar(255); instructions is a text custom field, bounded by the store. Each
- * stays within the Shop API's input boundary (CreateAddressInput: fullName = first + space + last
- * ≤ 201, streets ≤ 300, custom fields ≤ 1000), which tests/unit/machines/schemas/text-rules.test.ts
- * holds it to.
- */
-export const ADDRESS_LIMITS = { nameMax: 100, streetMax: 255, instructionsMax: 500 } as const;
+export { ADDRESS_LIMITS };
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 

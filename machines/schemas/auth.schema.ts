@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { allowedCharacters } from './text-rules';
+import { AUTH_LIMITS } from './limits';
 
 // Message ids; the view translates them (src/components/auth/auth-messages.ts), so machines stay
 // free of i18n runtime code.
@@ -19,17 +20,7 @@ export type AuthMessageId =
   | 'auth.code.invalid'
   | 'auth.text.invalidCharacters';
 
-export const AUTH_LIMITS = {
-  emailMax: 254,
-  /** Vendure's native strategy stores a bcrypt hash; nothing longer is a real password. */
-  passwordMax: 200,
-  /** The backend's policy for a new password (StorePasswordValidationStrategy): 8 to 128 characters. */
-  newPasswordMin: 8,
-  newPasswordMax: 128,
-  nameMax: 100,
-  /** The account plugin's codes are 6 digits. */
-  codeLength: 6,
-} as const;
+export { AUTH_LIMITS };
 
 const id = (m: AuthMessageId) => m;
 

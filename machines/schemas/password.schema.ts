@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PASSWORD_POLICY } from './limits';
 import { validateFields } from './field-errors';
 
 export type PasswordMessageId =
@@ -11,8 +12,7 @@ export type PasswordMessageId =
   | 'password.new.sameAsCurrent'
   | 'password.confirm.mismatch';
 
-/** server/src/plugins/account/config/store-password-validation.strategy.ts */
-export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
+export { PASSWORD_POLICY };
 
 const id = (m: PasswordMessageId) => m;
 

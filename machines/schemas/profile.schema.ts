@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PROFILE_LIMITS } from './limits';
 import { validateFields } from './field-errors';
 import { optionalPhone } from './phone.schema';
 import { allowedCharacters } from './text-rules';
@@ -17,11 +18,7 @@ export type ProfileMessageId =
   | 'profile.password.wrong'
   | 'profile.text.invalidCharacters';
 
-/**
- * Vendure stores names and e-mail in varchar(255) columns; 100 is the store's own bound for names.
- * `currentPasswordMax`: the Shop API's bound for a typed existing password; longer cannot be right.
- */
-export const PROFILE_LIMITS = { nameMax: 100, emailMax: 254, currentPasswordMax: 256 } as const;
+export { PROFILE_LIMITS };
 
 const id = (m: ProfileMessageId) => m;
 const invalidText = allowedCharacters(id('profile.text.invalidCharacters'));

@@ -3,7 +3,11 @@
  * parts holding the messages its server render used, and the whole catalog later (once the page is
  * idle, or before a client navigation). `core` is what the shell (layout, header, footer, cards)
  * can show; the home page, listings, the product page and each content page have a part of their
- * own; the rest (forms, cart, account flows) is only in `full`.
+ * own; so do the sign-in pages (`auth`), the profile and its change of password (`account`), the
+ * address book (`addresses`), the customer's orders and payments (`orders`) and the checkout
+ * (`checkout`), with `customer` for what several of those share (the profile's menu, the phone
+ * input, password rules, address fields); the rest (cart, contact, review form, what the machines
+ * report) is only in `full`.
  *
  * Which part a message is in follows from where it is used (the origins Lingui extracts into the
  * .po file): the vite plugin in vite.config.ts builds each part from the one catalog, so
@@ -12,7 +16,23 @@
 
 /** Parts a page can ask for before hydrating; `full` is the whole catalog. */
 export type CatalogPart =
-  'core' | 'home' | 'listing' | 'product' | 'about' | 'approach' | 'culture' | 'installment' | 'faqs' | 'policy' | 'rest';
+  | 'core'
+  | 'home'
+  | 'listing'
+  | 'product'
+  | 'about'
+  | 'approach'
+  | 'culture'
+  | 'installment'
+  | 'faqs'
+  | 'policy'
+  | 'auth'
+  | 'account'
+  | 'addresses'
+  | 'orders'
+  | 'checkout'
+  | 'customer'
+  | 'rest';
 
 /** Origins whose messages are not needed for the first paint of every page (the shell). */
 const NOT_CORE = [
@@ -45,7 +65,27 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ['installment', /^src\/routes\/installment\.tsx$/],
   ['faqs', /^src\/routes\/faqs\.tsx$/],
   ['policy', /^src\/routes\/policy-page\.tsx$/],
+  // What the auth and profile machines report (field errors, failures) and the address form (the
+  // machine opens it): shown only once the machines are there, and the whole catalog comes with them.
+  ['rest', /^src\/components\/(auth\/auth-messages|profile\/profile-messages)\.ts$|^src\/routes\/profile\/address-form\.tsx$/],
+  ['auth', /^src\/(routes|components)\/auth\/|^src\/layouts\/minimal-layout\.tsx$/],
+  // Shared by the customer's pages: the profile's frame (its menu, on every profile page) and the
+  // phone input (the profile, its addresses and the checkout's; the contact form loads `full`).
+  ['customer', /^src\/(components\/profile\/profile-shell|containers\/profile-frame)\.tsx$|^src\/components\/phone-input\//],
+  [
+    'orders',
+    /^src\/routes\/profile\/(orders|order|payments)\.tsx$|^src\/components\/profile\/(order-state\.ts|tax-invoice-view\.tsx)$|^src\/containers\/order-cancel\.tsx$/,
+  ],
+  ['addresses', /^src\/routes\/profile\/addresses\.tsx$/],
+  ['account', /^src\/(routes|components)\/profile\//],
+  [
+    'checkout',
+    /^src\/(routes|components)\/checkout\/|^src\/containers\/(checkout-flow|checkout-flow-view|coupon-form)\.tsx$|^src\/layouts\/checkout-layout\.tsx$/,
+  ],
 ];
+
+/** The customer's pages: a message only they share goes to `customer`, not to `core`. */
+const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'addresses', 'orders', 'checkout', 'customer']);
 
 /** The part of one origin file (a path relative to the project root, `/` separated). */
 export function partOfOrigin(file: string): CatalogPart {
@@ -56,13 +96,19 @@ export function partOfOrigin(file: string): CatalogPart {
 
 /**
  * The part of a message used in `origins`: `core` when any use is in the shell; the page group's
- * part when only that group uses it; `rest` when only non-page code (forms, flows) does; `core`
- * again when several page groups share it. A message without origins (obsolete) is `rest`.
+ * part when only that group uses it; `rest` when only non-page code (forms, flows) does; `customer`
+ * when only the customer's pages (sign-in, profile, checkout; the pages that load `full` aside)
+ * share it; `core` again when other page groups share it. A message without origins (obsolete) is
+ * `rest`.
  */
 export function partOfMessage(origins: readonly string[]): CatalogPart {
   const parts = new Set(origins.map(partOfOrigin));
   if (parts.size === 0) return 'rest';
   if (parts.size === 1) return [...parts][0]!;
+  const pages = [...parts].filter((part) => part !== 'rest');
+  // Only the customer's pages, with or without pages that load the whole catalog anyway (the
+  // contact form and the cart share address and coupon wording with them).
+  if (pages.every((part) => CUSTOMER_PARTS.has(part))) return pages.length === 1 ? pages[0]! : 'customer';
   return 'core';
 }
 

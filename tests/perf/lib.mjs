@@ -189,6 +189,9 @@ export async function discoverRoutes(base) {
     { name: 'auth (en)', path: '/en/auth' },
     // Signed in as the demo customer (signInToken); personal pages are never cached (decision 012).
     { name: 'orders (signed in)', path: '/profile/orders', signedIn: true },
+    // The profile's forms: its home (details, phone, avatar) and the addresses, the heaviest pages.
+    { name: 'profile (signed in)', path: '/profile', signedIn: true },
+    { name: 'addresses (signed in)', path: '/profile/addresses', signedIn: true },
   ];
 }
 

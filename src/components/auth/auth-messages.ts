@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AuthFailure } from '../../../machines/auth.machine';
-import { AUTH_LIMITS, type AuthMessageId } from '../../../machines/schemas/auth.schema';
+import { AUTH_LIMITS } from '../../../machines/schemas/limits';
+import type { AuthMessageId } from '../../../machines/schemas/auth.schema';
 
 const { passwordMax, newPasswordMin, nameMax, codeLength } = AUTH_LIMITS;
 

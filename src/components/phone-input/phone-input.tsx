@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CountrySelect } from './country-select';
-import { loadPhoneLib } from './load-phone-lib';
+import { loadPhoneLib, whenPageIdle } from './load-phone-lib';
 import {
   acceptPhoneText,
   DEFAULT_COUNTRY,
@@ -71,17 +71,23 @@ export function PhoneInput(props: PhoneInputProps) {
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
 
-  useEffect(() => {
+  const mounted = useRef(false);
+  const requestLib = useCallback(() => {
     if (lib) return;
-    let alive = true;
     loadPhoneLib().then(
-      (loaded) => alive && setLib(loaded),
+      (loaded) => mounted.current && setLib(loaded),
       () => undefined, // offline: the field still works, validity stays "pending"
     );
-    return () => {
-      alive = false;
-    };
   }, [lib]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // Not before the page has loaded and is idle (the field works without it, its verdict "pending"),
+  // or at once when the shopper focuses or touches the field (onFocus, onPointerDown below).
+  useEffect(() => (lib ? undefined : whenPageIdle(requestLib)), [lib, requestLib]);
 
   const options = useMemo(() => countryOptions(lib, props.locale, defaultCountry), [lib, props.locale, defaultCountry]);
   const callingCode = options.find((o) => o.code === country)?.callingCode ?? '';
@@ -118,7 +124,7 @@ export function PhoneInput(props: PhoneInputProps) {
       <label className="phone-input__label" htmlFor={`${id}-tel`}>
         {props.label}
       </label>
-      <div className="phone-input__group" dir="ltr">
+      <div className="phone-input__group" dir="ltr" onFocus={requestLib} onPointerDown={requestLib}>
         <CountrySelect options={options} value={country} onChange={changeCountry} disabled={props.disabled} />
         <input
           id={`${id}-tel`}

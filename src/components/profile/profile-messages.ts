@@ -1,11 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AddressMessageId } from '../../../machines/schemas/address.schema';
-import { ADDRESS_LIMITS } from '../../../machines/schemas/address.schema';
+// The limits without their schemas: valibot is not part of the first paint (decision 009).
+import { ADDRESS_LIMITS, PASSWORD_POLICY, PROFILE_LIMITS } from '../../../machines/schemas/limits';
 import type { PasswordMessageId } from '../../../machines/schemas/password.schema';
-import { PASSWORD_POLICY } from '../../../machines/schemas/password.schema';
 import type { AvatarMessageId, ProfileMessageId } from '../../../machines/schemas/profile.schema';
-import { PROFILE_LIMITS } from '../../../machines/schemas/profile.schema';
 
 const { minLength, maxLength } = PASSWORD_POLICY;
 const { nameMax } = PROFILE_LIMITS;

@@ -17,7 +17,8 @@ import { browserCookieOptions, setDocumentCookies } from '../../lib/document-coo
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
-import { AUTH_LIMITS, type AuthField } from '../../../machines/schemas/auth.schema';
+import { AUTH_LIMITS } from '../../../machines/schemas/limits';
+import type { AuthField } from '../../../machines/schemas/auth.schema';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -41,7 +42,9 @@ export default function ForgetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
-  const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, { input: {} });
+  // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
+  // first keystroke; until then the form shows what is typed (`early`), the events wait in the queue.
+  const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, { input: {}, eager: false });
   const [early, setEarly] = useState({ email: '', submitted: false });
   const snapshot = useActorSelector<ResetSnapshot, ResetSnapshot | null>(reset, (s) => s, null);
   const atCode = snapshot?.matches('code') ?? false;

@@ -19,7 +19,7 @@ import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { privatePageHeaders, requirePendingVerification } from '../guards.server';
 import { localeContext } from '../../i18n/locale-middleware.server';
-import { AUTH_LIMITS } from '../../../machines/schemas/auth.schema';
+import { AUTH_LIMITS } from '../../../machines/schemas/limits';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: msg`Confirm your email address`, description: msg`Enter the 6-digit code we emailed you.`, noindex: true });

@@ -41,9 +41,11 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = signInTarget(params.get('redirect'), locale);
-  // The ticket is read in the browser when the machine starts (after hydration).
+  // The ticket is read in the browser when the machine starts (with the app's actors, once the page
+  // is idle, decision 007, or at once on the first keystroke; typed text is kept until then).
   const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, {
     input: { resetToken: typeof document === 'undefined' ? undefined : (readResetTicket(document.cookie) ?? undefined) },
+    eager: false,
   });
   const [early, setEarly] = useState({ password: '', submitted: false });
   const [shown, setShown] = useState(false);

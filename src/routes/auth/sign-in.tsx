@@ -64,10 +64,11 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const target = signInTarget(redirectParam, locale);
-  // The auth machine comes with the app's actors (decision 007: after hydration; this page asks for
-  // them at once). Until then the same form shows what is typed (`early`) while the events wait in
-  // usePageActor's queue, so nothing typed or submitted is lost and focus stays in the one form.
-  const { actor: auth, send } = usePageActor((machines) => machines.auth, { input: { start: 'signIn' } });
+  // The auth machine comes with the app's actors (decision 007: once the page is loaded and idle,
+  // like the catalogue pages; at once on the first keystroke or click). Until then the same form
+  // shows what is typed (`early`) while the events wait in usePageActor's queue, so nothing typed
+  // or submitted is lost and focus stays in the one form.
+  const { actor: auth, send } = usePageActor((machines) => machines.auth, { input: { start: 'signIn' }, eager: false });
   const [early, setEarly] = useState<EarlyInput>({
     values: { email: '', password: '', firstName: '', lastName: '', code: '' },
     form: 'signIn',

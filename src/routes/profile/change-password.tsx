@@ -32,9 +32,10 @@ const FIELDS: ChangePasswordField[] = ['currentPassword', 'newPassword', 'confir
 /** /profile/change-password: current password, new one twice (updateCustomerPassword). */
 export default function ChangePasswordPage() {
   const { i18n, t } = useLingui();
-  const { actor, send } = usePageActor((m) => m.changePassword);
+  // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
+  // first keystroke; typed before: shown as typed, the events wait in usePageActor's queue.
+  const { actor, send } = usePageActor((m) => m.changePassword, { eager: false });
   const snapshot = useActorSelector<PasswordSnapshot, PasswordSnapshot | null>(actor, (s) => s, null);
-  // Typed before the actors chunk arrived: shown as typed, the events wait in usePageActor's queue.
   const [early, setEarly] = useState({ currentPassword: '', newPassword: '', confirmPassword: '', submitted: false });
   const formRef = useRef<HTMLFormElement>(null);
   const errors = snapshot?.context.errors ?? NO_ERRORS;

@@ -48,7 +48,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { customer } = loaderData;
-  const { actor, send: sendToMachine } = usePageActor((m) => m.profile);
+  // The customer is in the page (the loader's); the machine comes with the app's actors once the
+  // page is idle (decision 007), like the catalogue pages.
+  const { actor, send: sendToMachine } = usePageActor((m) => m.profile, { eager: false });
   const snapshot = useActorSelector<ProfileSnapshot, ProfileSnapshot | null>(actor, (s) => s, null);
   const [early, setEarly] = useState({ firstName: customer.firstName, lastName: customer.lastName, newEmailAddress: '', password: '' });
   const ready = snapshot?.matches('ready') ?? false;

@@ -28,8 +28,39 @@ describe('catalog parts (decision 009)', () => {
     expect(partOfOrigin('src/routes/contact.tsx')).toBe('rest');
     expect(partOfOrigin('src/containers/cart-status.tsx')).toBe('rest');
     expect(partOfOrigin('src/components/catalogue/review-form.tsx')).toBe('rest');
-    expect(partOfOrigin('src/routes/auth/sign-in.tsx')).toBe('rest');
     expect(partOfOrigin('machines/cart.machine.ts')).toBe('rest');
+  });
+
+  it('gives the sign-in pages, the profile, the orders and the checkout a part each; their shared parts a part', () => {
+    expect(partOfOrigin('src/routes/auth/sign-in.tsx')).toBe('auth');
+    expect(partOfOrigin('src/components/auth/social-buttons.tsx')).toBe('auth');
+    expect(partOfOrigin('src/layouts/minimal-layout.tsx')).toBe('auth');
+    expect(partOfOrigin('src/routes/profile/profile.tsx')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/change-password.tsx')).toBe('account');
+    expect(partOfOrigin('src/components/profile/use-focus-first-error.ts')).toBe('account');
+    expect(partOfOrigin('src/routes/profile/addresses.tsx')).toBe('addresses');
+    expect(partOfOrigin('src/routes/profile/orders.tsx')).toBe('orders');
+    expect(partOfOrigin('src/routes/profile/order.tsx')).toBe('orders');
+    expect(partOfOrigin('src/routes/profile/payments.tsx')).toBe('orders');
+    expect(partOfOrigin('src/components/profile/order-state.ts')).toBe('orders');
+    expect(partOfOrigin('src/components/profile/tax-invoice-view.tsx')).toBe('orders');
+    expect(partOfOrigin('src/containers/order-cancel.tsx')).toBe('orders');
+    // The profile's menu is on every profile page.
+    expect(partOfOrigin('src/containers/profile-frame.tsx')).toBe('customer');
+    expect(partOfOrigin('src/components/profile/profile-shell.tsx')).toBe('customer');
+    expect(partOfOrigin('src/routes/checkout/checkout-success.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/components/checkout/address-step.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/containers/checkout-flow.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/containers/checkout-flow-view.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/containers/coupon-form.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/layouts/checkout-layout.tsx')).toBe('checkout');
+    expect(partOfOrigin('src/components/phone-input/phone-input.tsx')).toBe('customer');
+    // What the machines report is shown once they (and the whole catalog) are there.
+    expect(partOfOrigin('src/components/auth/auth-messages.ts')).toBe('rest');
+    expect(partOfOrigin('src/components/profile/profile-messages.ts')).toBe('rest');
+    expect(partOfOrigin('src/routes/profile/address-form.tsx')).toBe('rest');
+    // The shell's sign-out button stays in core.
+    expect(partOfOrigin('src/containers/sign-out-button.tsx')).toBe('core');
   });
 
   it('a message in the shell anywhere, or shared by page groups, is core; one used by flows only, rest', () => {
@@ -39,6 +70,28 @@ describe('catalog parts (decision 009)', () => {
     expect(partOfMessage(['src/routes/catalogue/product.tsx', 'src/routes/cart/cart.tsx'])).toBe('core');
     expect(partOfMessage(['src/routes/cart/cart.tsx', 'src/components/cart/cart-line.tsx'])).toBe('rest');
     expect(partOfMessage([])).toBe('rest');
+  });
+
+  it('a message only the customer`s pages share is in customer; pages loading the whole catalog do not count', () => {
+    // The password rules: registration and the profile's change of password.
+    expect(partOfMessage(['src/routes/auth/sign-in.tsx', 'src/routes/profile/change-password.tsx'])).toBe('customer');
+    // The address fields: the checkout and the profile's addresses.
+    expect(partOfMessage(['src/components/checkout/address-step.tsx', 'src/routes/profile/addresses.tsx'])).toBe('customer');
+    expect(partOfMessage(['src/components/phone-input/phone-input.tsx'])).toBe('customer');
+    expect(partOfMessage(['src/components/phone-input/country-select.tsx', 'src/routes/profile/profile.tsx'])).toBe('customer');
+    // The contact form and the cart load the whole catalog: the message stays in the one page part.
+    expect(partOfMessage(['src/components/checkout/address-step.tsx', 'src/components/contact/contact-form.tsx'])).toBe('checkout');
+    expect(
+      partOfMessage(['src/components/cart/cart-summary.tsx', 'src/components/checkout/order-totals.tsx', 'src/routes/profile/order.tsx']),
+    ).toBe('customer');
+    expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/profile.tsx'])).toBe('customer');
+    expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/payments.tsx'])).toBe('orders');
+    // A field's error from the machine and the same words in a page: in that page's part.
+    expect(partOfMessage(['src/components/auth/auth-messages.ts', 'src/components/profile/profile-messages.ts'])).toBe('rest');
+    expect(partOfMessage(['src/components/profile/profile-messages.ts', 'src/routes/profile/profile.tsx'])).toBe('account');
+    // Shared with the catalogue or the shell: core.
+    expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/components/catalogue/product-card.tsx'])).toBe('core');
+    expect(partOfMessage(['src/routes/auth/sign-in.tsx', 'src/containers/site-header.tsx'])).toBe('core');
   });
 
   it('asks for the parts the render used, or the whole catalog', () => {

@@ -100,4 +100,37 @@ describe('<PhoneInput>', () => {
     });
     await vi.waitFor(() => expect(changes.at(-1)).toMatchObject({ valid: true, e164: '+966501234567' }));
   });
+
+  it('asks for the library once the page has loaded and is idle, or at once when the field is used', async () => {
+    const path = '../../../../../src/components/phone-input/load-phone-lib';
+    const loadPhoneLib = vi.fn(() => Promise.resolve(lib));
+    vi.resetModules();
+    vi.doMock(path, async (importOriginal) => ({ ...(await importOriginal<object>()), loadPhoneLib }));
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      const { PhoneInput: Deferred } = await import('../../../../../src/components/phone-input/phone-input');
+      const first = renderWithI18n(<Deferred label="Phone" locale="en" />);
+      expect(loadPhoneLib).not.toHaveBeenCalled();
+      // Focusing the field asks at once.
+      await act(async () => {
+        fireEvent.focus(screen.getByLabelText('Phone'));
+      });
+      expect(loadPhoneLib).toHaveBeenCalledTimes(1);
+      first.unmount();
+
+      // Untouched: asked for after the page's load event, when idle.
+      loadPhoneLib.mockClear();
+      renderWithI18n(<Deferred label="Phone" locale="en" />);
+      expect(loadPhoneLib).not.toHaveBeenCalled();
+      readyState.mockReturnValue('complete');
+      act(() => {
+        window.dispatchEvent(new Event('load'));
+      });
+      await vi.waitFor(() => expect(loadPhoneLib).toHaveBeenCalledTimes(1));
+    } finally {
+      readyState.mockRestore();
+      vi.doUnmock(path);
+      vi.resetModules();
+    }
+  });
 });
