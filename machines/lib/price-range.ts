@@ -11,9 +11,15 @@ export function clamp(n: number, { min, max }: PriceRange): number {
   return Math.min(max, Math.max(min, Math.round(n)));
 }
 
-/** What the slider shows for the URL's bounds (null = no bound). */
+/** Spec §9: the slider starts at 0–700 of its 0–800 scale when the URL sets no bound. */
+export const DEFAULT_PRICE_DRAFT: PriceRange = { min: 0, max: 700 };
+
+/** What the slider shows for the URL's bounds (null = no bound: the spec's default range). */
 export function draftFrom(bounds: PriceRange, min: number | null, max: number | null): PriceRange {
-  return { min: clamp(min ?? bounds.min, bounds), max: clamp(max ?? bounds.max, bounds) };
+  return {
+    min: clamp(min ?? Math.max(bounds.min, DEFAULT_PRICE_DRAFT.min), bounds),
+    max: clamp(max ?? Math.min(bounds.max, DEFAULT_PRICE_DRAFT.max), bounds),
+  };
 }
 
 /** A draft at the slider's ends means "no bound", so the URL stays free of default noise. */

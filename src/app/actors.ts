@@ -58,7 +58,7 @@ import { getOrderState } from '../../services/orders.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
 import { getCities, sendContactMessage } from '../../services/content.service';
 import { cancelOrder } from '../../services/orders.service';
-import { recordProductView } from '../../services/products.service';
+import { getProduct, recordProductView } from '../../services/products.service';
 import { findReviewableLine, submitProductReview } from '../../services/reviews.service';
 import { searchProducts } from '../../services/search.service';
 import {
@@ -176,6 +176,9 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     });
   }
 
+  /** The language a member's list was last fetched in (names come with it). */
+  let memberListLocale: Locale | null = null;
+
   const shop = createActor(
     shopMachine.provide({
       actors: {
@@ -212,6 +215,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
         wishlist: wishlistMachine.provide({
           actors: {
             fetchWishList: fromPromise(async () => {
+              memberListLocale = locale.getSnapshot().context.locale;
               const page = await getWishList(current(), { take: WISHLIST_TAKE });
               const now = new Date();
               return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems };
@@ -286,6 +290,30 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     client,
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
+    },
+    async localizeWishlist() {
+      const lang = locale.getSnapshot().context.locale;
+      const wishlist = shop.system.get('wishlist') as WishlistActor | undefined;
+      if (!wishlist) return;
+      if (!wishlist.getSnapshot().matches('guest')) {
+        // A member's list was fetched in the language the app started in: fetch it again.
+        if (memberListLocale !== null && memberListLocale !== lang) wishlist.send({ type: 'wishlist.sync' });
+        return;
+      }
+      // A guest's favourites keep the name of the page they were saved on; ask for this page's.
+      const stored = guestWishlist.read().filter((i) => i.slug);
+      if (stored.length === 0) return;
+      const names = new Map<string, string>();
+      await Promise.all(
+        stored.map(async (item) => {
+          const product = await getProduct(client(lang), item.slug).catch(() => null);
+          if (product?.name) names.set(item.id, product.name);
+        }),
+      );
+      if (names.size === 0 || locale.getSnapshot().context.locale !== lang || !wishlist.getSnapshot().matches('guest')) return;
+      // Read again: the shopper may have toggled a heart while the names were on their way.
+      const guestItems = guestWishlist.read().map((i) => (names.has(i.id) ? { ...i, name: names.get(i.id)! } : i));
+      wishlist.send({ type: 'wishlist.sync', guestItems });
     },
     // Page actors reach the dev inspector too, named by their machine's id (`checkout`, …):
     // docs/inspector.md "Watching a checkout".

@@ -6,7 +6,19 @@
 // follow the seed instead of hard-coding it (the Arabic spelling test names two seeded products).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoneyPlain } from '../../src/lib/money';
-import { acceptLanguage, browserLocale, exactly, expect, gotoHydrated, localePath, locales, test, tr, type Locale } from './fixtures';
+import {
+  acceptLanguage,
+  browserLocale,
+  exactly,
+  expect,
+  gotoHydrated,
+  localePath,
+  locales,
+  startingWith,
+  test,
+  tr,
+  type Locale,
+} from './fixtures';
 
 async function shop<T>(request: APIRequestContext, locale: Locale, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await request.post(`/shop-api?languageCode=${locale}`, { data: { query, variables } });
@@ -290,7 +302,8 @@ for (const locale of locales) {
       const options = results.getByRole('option');
       await expect(options).toHaveCount(Math.min(expected.totalItems, 100));
       const first = expected.items[0]!;
-      await expect(options.first()).toHaveAccessibleName(first.name);
+      // The name first, then brand and price (issue 16: hits a shopper can tell apart).
+      await expect(options.first()).toHaveAccessibleName(startingWith(first.name));
       await expect(options.first()).toHaveAttribute('href', localePath(locale, `/products/${first.slug}`));
       expect(requests).toHaveLength(1);
       await axe();
@@ -347,7 +360,7 @@ test.describe('Arabic search ignores hamza and taa marbuta spelling', () => {
       const options = page.getByRole('listbox', { name: tr('ar', 'Search results') }).getByRole('option');
       await expect(options.first()).toBeVisible();
       for (const option of await options.all()) {
-        await expect(option).toHaveAccessibleName(name);
+        await expect(option).toHaveAccessibleName(startingWith(name));
         await expect(option).toHaveAttribute('href', new RegExp(`^/products/${slug}`));
       }
     });

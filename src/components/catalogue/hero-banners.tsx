@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { candidateWidths, cropUrl, type ImageRatio } from '../image/image-sources';
 import { LocaleLink } from '../locale-link/locale-link';
 import type { AssetView } from '../../lib/catalogue/types';
+import { localizeDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 
@@ -138,7 +139,10 @@ export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }
             aria-label={t`${formatNumber(i + 1, locale)} of ${total}`}
           >
             <BannerLink href={b.href}>
-              <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title || (b.href ? t`View offer` : '')} priority={i === 0} />
+              {/* The headline is live text over text-free art: it wraps to any width and
+                  language, where words baked into a picture were cropped on phones. */}
+              <BannerPicture desktop={b.desktop} mobile={b.mobile} alt={b.title ? '' : b.href ? t`View offer` : ''} priority={i === 0} />
+              {b.title && <span className="hero__headline">{localizeDigits(b.title, locale)}</span>}
             </BannerLink>
           </li>
         ))}

@@ -4,6 +4,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { SearchHit } from '../../../services/search.service';
 import { Image } from '../image/image';
+import { formatMoneyPlain } from '../../lib/money';
+import { useLocale } from '../../lib/use-locale';
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'failed';
 
@@ -31,6 +33,7 @@ export interface SearchComboboxProps {
  */
 export function SearchCombobox(props: SearchComboboxProps) {
   const { t } = useLingui();
+  const locale = useLocale();
   const uid = useId();
   const listId = `${props.id}-results`;
   const optionId = (i: number) => `${props.id}-${uid}-opt-${i}`;
@@ -142,7 +145,23 @@ export function SearchCombobox(props: SearchComboboxProps) {
               }}
             >
               <Image className="search-result__thumb" src={hit.thumbnail?.preview} alt="" preset="tiny" />
-              <span className="search-result__name">{hit.name}</span>
+              <span className="search-result__text">
+                <span className="search-result__name">{hit.name}</span>
+                {(hit.brand || hit.detail) && (
+                  <span className="search-result__meta">
+                    <span className="visually-hidden">, </span>
+                    {[hit.brand, hit.detail].filter(Boolean).join(' · ')}
+                  </span>
+                )}
+              </span>
+              {hit.price !== null && (
+                <span className="search-result__price">
+                  {/* Separators for the option's name: the spans are laid out apart, read as one. */}
+                  <span className="visually-hidden">, </span>
+                  {hit.priceVaries && <>{t`From`} </>}
+                  <bdi>{formatMoneyPlain(hit.price, locale)}</bdi>
+                </span>
+              )}
             </Link>
           ))}
       </div>

@@ -8,10 +8,12 @@
  * fall back to defaults (a hand-edited URL never errors), and params come out in a stable order.
  */
 
+import { DEFAULT_PRICE_DRAFT } from '../../../machines/lib/price-range';
+
 export const PAGE_SIZE = 10;
 export const VISIBLE_PAGES = 5;
 /** Spec §9: the price slider's default range and its ceiling, in SAR. */
-export const DEFAULT_PRICE_RANGE = { min: 0, max: 700 } as const;
+export const DEFAULT_PRICE_RANGE = DEFAULT_PRICE_DRAFT;
 export const PRICE_CEILING = 800;
 
 export const SORT_KEYS = ['newest', 'price-asc', 'price-desc'] as const;

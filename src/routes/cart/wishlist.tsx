@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Route } from './+types/wishlist';
-import { AppActorsGate, useAppActor } from '../../containers/app-actors';
+import { AppActorsGate, useAppActor, useAppActorsHandle } from '../../containers/app-actors';
+import { useLocale } from '../../lib/use-locale';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
@@ -45,6 +46,11 @@ function WishlistContents({ loadingBox, heading }: { loadingBox: ReactNode; head
   const loading = useActorSelector(wishlist, (s) => s.matches('loading') || s.matches('merging'), false);
   const error = useActorSelector(wishlist, (s) => s.context.error, null);
   const hydrated = useActorSelector(wishlist, (s) => s.status === 'active', false);
+  const { actors } = useAppActorsHandle();
+  const locale = useLocale();
+  useEffect(() => {
+    void actors?.localizeWishlist();
+  }, [actors, locale]);
 
   return (
     <>

@@ -42,7 +42,6 @@ export async function loadListing(locale: Locale, url: URL, scope: ListingScope)
     cachedRead(locale, 'filterBarProducts', barInput, (c) => getFilterBar(c, barInput, CACHEABLE)),
   ]);
   if (params.page > pageCount(page.totalItems)) throw data(null, { status: 404 });
-  const ceiling = bar.maxValue > 0 ? Math.ceil(bar.maxValue / 100) : PRICE_CEILING;
   return {
     params,
     items: page.items.map((p) => toProductCard(p, now)),
@@ -51,7 +50,8 @@ export async function loadListing(locale: Locale, url: URL, scope: ListingScope)
       colors: bar.colors.map((c) => ({ code: c.code, name: c.name, colorCode: c.colorCode })),
       brands: bar.brands.map((b) => ({ code: b.code, name: b.name })),
       subCategories: bar.subCategories.map((s) => ({ code: s.code, name: s.name })),
-      priceBounds: { min: DEFAULT_PRICE_RANGE.min, max: Math.max(ceiling, DEFAULT_PRICE_RANGE.min + 10) },
+      // Spec §9: a fixed 0–800 scale; its top end means "no upper bound", so dearer items stay reachable.
+      priceBounds: { min: DEFAULT_PRICE_RANGE.min, max: PRICE_CEILING },
     },
   };
 }

@@ -20,6 +20,11 @@ describe('catalogue filters machine (price range)', () => {
     expect(actor.getSnapshot().context.draft).toEqual({ min: 0, max: 300 });
   });
 
+  it('starts at the spec default range 0–700 of 0–800 when the URL sets no bound', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.draft).toEqual({ min: 0, max: 700 });
+  });
+
   it('applies once, after the shopper stops dragging', () => {
     const { actor, applied } = start();
     actor.send({ type: 'price.change', max: 600 });
@@ -36,7 +41,7 @@ describe('catalogue filters machine (price range)', () => {
     const { actor, applied } = start();
     actor.send({ type: 'price.change', min: 150 });
     actor.send({ type: 'price.commit' });
-    expect(applied).toEqual([{ type: 'price.apply', min: 150, max: null }]);
+    expect(applied).toEqual([{ type: 'price.apply', min: 150, max: 700 }]);
     vi.advanceTimersByTime(PRICE_APPLY_DELAY_MS * 2);
     expect(applied).toHaveLength(1);
   });
@@ -73,6 +78,6 @@ describe('catalogue filters machine (price range)', () => {
     actor.send({ type: 'filters.sync', bounds, min: 50, max: null });
     vi.advanceTimersByTime(PRICE_APPLY_DELAY_MS * 2);
     expect(applied).toEqual([]);
-    expect(actor.getSnapshot().context.draft).toEqual({ min: 50, max: 800 });
+    expect(actor.getSnapshot().context.draft).toEqual({ min: 50, max: 700 });
   });
 });

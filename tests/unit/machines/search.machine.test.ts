@@ -15,6 +15,10 @@ const hit = (id: string, name = `Product ${id}`): SearchHit => ({
   name,
   slug: `product-${id}`,
   thumbnail: null,
+  brand: null,
+  price: null,
+  priceVaries: false,
+  detail: null,
 });
 
 function start() {

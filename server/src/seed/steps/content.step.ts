@@ -209,7 +209,7 @@ function escapeXml(s: string) {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A gradient with a few soft shapes and a caption, rendered to WebP. */
+/** A gradient with a few soft shapes and an optional caption, rendered to WebP. */
 async function artwork(width: number, height: number, colors: [string, string], caption: string, seedNo: number) {
   const r = Math.min(width, height);
   const shapes = [0, 1, 2]
@@ -225,7 +225,7 @@ async function artwork(width: number, height: number, colors: [string, string], 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}
-<text x="${width / 2}" y="${height / 2}" font-family="sans-serif" font-size="${Math.round(r / 9)}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle"${rtl}>${escapeXml(caption)}</text>
+${caption ? `<text x="${width / 2}" y="${height / 2}" font-family="sans-serif" font-size="${Math.round(r / 9)}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle"${rtl}>${escapeXml(caption)}</text>` : ''}
 </svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }
@@ -274,14 +274,15 @@ export const contentStep: SeedStep = {
       for (const lang of LANGS) {
         for (const [i, b] of SUPER_BANNERS.entries()) {
           n++;
+          // Text-free art: the storefront sets the title over it as live text that wraps on phones.
           const desktop = await createAssetFromBuffer(
             seed,
-            await artwork(1600, 600, b.colors, b[lang], n),
+            await artwork(1600, 600, b.colors, '', n),
             `super-banner-${lang}-${i + 1}-desktop.webp`,
           );
           const mobile = await createAssetFromBuffer(
             seed,
-            await artwork(800, 800, b.colors, b[lang], n),
+            await artwork(800, 800, b.colors, '', n),
             `super-banner-${lang}-${i + 1}-mobile.webp`,
           );
           await repo(SuperBanner).save(

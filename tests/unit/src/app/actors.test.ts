@@ -258,4 +258,27 @@ describe('createAppActors (composition root)', () => {
     expect(theirs).toEqual([]);
     expect(mine).toContain('@xstate.snapshot');
   });
+  it("gives a guest's favourites the names of the page's language (they were saved on the other site)", async () => {
+    const guestItems = [
+      { id: 'p1', slug: 'bag', name: 'Leather bag', image: null, price: 100, variantId: 'v1' },
+      { id: 'p2', slug: 'gone', name: 'Old hat', image: null, price: null, variantId: null },
+    ];
+    const { actors, calls } = setup(
+      {
+        CheckUser: checkUserAnonymous,
+        getOrders,
+        GetSingleProduct: (body) => json({ product: body.variables.slug === 'bag' ? { id: 'p1', name: 'حقيبة جلد', slug: 'bag' } : null }),
+      },
+      { token: { token: 'tok-old', issuedAt: null }, guestWishlist: { read: () => guestItems, write: () => {}, clear: () => {} } },
+    );
+    actors.start();
+    await waitFor(actors.session, (s) => s.matches('anonymous'));
+
+    await actors.localizeWishlist();
+
+    expect(actors.wishlist.getSnapshot().context.items.map((i) => i.name)).toEqual(['حقيبة جلد', 'Old hat']);
+    const lookups = calls.filter((c) => c.operationName === 'GetSingleProduct');
+    expect(lookups.map((c) => c.url.searchParams.get('languageCode'))).toEqual(['ar', 'ar']);
+    actors.stop();
+  });
 });

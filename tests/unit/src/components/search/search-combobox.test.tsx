@@ -8,8 +8,17 @@ import { SearchCombobox, type SearchComboboxProps, type SearchStatus } from '../
 import { renderWithApp } from '../../../helpers/render';
 
 const hits: SearchHit[] = [
-  { id: '1', name: 'Blue shoe', slug: 'blue-shoe', thumbnail: { preview: '/assets/blue.jpg', width: 800, height: 800, focalPoint: null } },
-  { id: '2', name: 'Red shoe', slug: 'red-shoe', thumbnail: null },
+  {
+    id: '1',
+    name: 'Blue shoe',
+    slug: 'blue-shoe',
+    thumbnail: { preview: '/assets/blue.jpg', width: 800, height: 800, focalPoint: null },
+    brand: null,
+    price: null,
+    priceVaries: false,
+    detail: null,
+  },
+  { id: '2', name: 'Red shoe', slug: 'red-shoe', thumbnail: null, brand: null, price: null, priceVaries: false, detail: null },
 ];
 
 function setup(over: Partial<SearchComboboxProps> = {}) {
@@ -45,6 +54,20 @@ describe('<SearchCombobox>', () => {
     expect(options[0]!.getAttribute('href')).toBe('/en/products/blue-shoe');
     expect(options[0]!.querySelector('img')?.getAttribute('src')).toBe('/assets/blue.jpg?preset=tiny');
     expect(screen.getByRole('status').textContent).toBe('2 results');
+  });
+
+  it('shows each hit with its brand and price, so look-alikes can be told apart', () => {
+    const lookAlikes: SearchHit[] = [
+      { id: '7', name: 'Bag', slug: 'bag-a', thumbnail: null, brand: 'Acme', price: 12000, priceVaries: false, detail: null },
+      { id: '8', name: 'Bag', slug: 'bag-b', thumbnail: null, brand: 'Zenith', price: 9950, priceVaries: true, detail: null },
+    ];
+    const { input } = setup({ results: lookAlikes });
+    fireEvent.focus(input);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      // The page is Arabic here: Arabic-Indic digits, the riyal sign with its direction marks.
+      'Bag, Acme, \u200f١٢٠\u00a0ر.س.\u200f',
+      'Bag, Zenith, From \u200f٩٩٫٥٠\u00a0ر.س.\u200f',
+    ]);
   });
 
   it('moves through results with the arrow keys and opens one with Enter', () => {
