@@ -45,10 +45,13 @@ interface Product {
 
 async function buyable(request: APIRequestContext, locale: Locale): Promise<Product[]> {
   const res = await request.post(`/shop-api?languageCode=${locale}`, {
-    data: { query: 'query { products(options: { take: 60 }) { items { slug name variants { id stockLevel } } } }' },
+    data: { query: 'query { products(options: { take: 100 }) { items { slug name variants { id stockLevel } } } }' },
   });
   const items = ((await res.json()) as { data: { products: { items: Product[] } } }).data.products.items;
-  return items.filter((p) => p.variants.length === 1 && p.variants[0]!.stockLevel === 'IN_STOCK');
+  // after the whole suite some products run low or out: low stock still sells one
+  const found = items.filter((p) => p.variants.length === 1 && p.variants[0]!.stockLevel !== 'OUT_OF_STOCK');
+  expect(found.length, 'buyable single-variant products').toBeGreaterThanOrEqual(3);
+  return found;
 }
 
 async function openProduct(page: Page, locale: Locale, slug: string) {
@@ -128,7 +131,8 @@ test.describe('faults: the backend stops while the shop is in use', () => {
     test.use(browserLocale('ar'));
     test('the add fails with "store unavailable", the cart is kept, and a retry adds the product once', async ({ page, request }) => {
       const locale = 'ar';
-      const [a, b] = (await buyable(request, locale)).slice(10);
+      // this pass runs alone (run-e2e.mjs), so any two products will do: the last ones, which few other tests pick
+      const [a, b] = (await buyable(request, locale)).slice(-2);
       await openProduct(page, locale, a!.slug);
       await page.getByRole('button', { name: tr(locale, 'Add to cart') }).click();
       await expect(cartBadge(page, locale)).toHaveText(localDigits(locale, 1));
