@@ -75,7 +75,7 @@ import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.s
 import type { AppActors, CartActor, SessionActor, WishlistActor } from '../containers/app-actors.types';
 import type { Locale } from '../i18n/locales';
 import { toProductCard } from '../lib/catalogue/view-models';
-import { takeSeededOrders, takeSeededStep } from '../lib/checkout-seed';
+import { takeSeededOrders } from '../lib/checkout-seed';
 import type { StoredToken, TokenStore } from '../lib/token-store';
 import type { GuestWishlistStore, TabChannel } from './browser-adapters';
 import { progressFetch, type CreateXhr } from './progress-fetch';
@@ -379,14 +379,14 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       }),
       checkout: checkoutMachine.provide({
         actors: {
-          // The page's loader read these for its server render (src/lib/checkout-seed.ts): not again.
+          // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
           fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
-          fetchAddresses: fromPromise(async () => takeSeededStep('addresses') ?? getAddresses(current())),
+          fetchAddresses: fromPromise(() => getAddresses(current())),
           createAddress: fromPromise(({ input }) => createAddress(current(), input)),
           requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
           verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
           setOrderAddress: fromPromise(({ input }) => useSavedShippingAddress(current(), input.addressId)),
-          fetchShippingMethods: fromPromise(async () => takeSeededStep('shippingMethods') ?? getShippingMethods(current())),
+          fetchShippingMethods: fromPromise(() => getShippingMethods(current())),
           setShippingMethod: fromPromise(({ input }) => setShippingMethod(current(), [input.shippingMethodId])),
           transitionOrder: fromPromise(({ input }) => transitionOrder(current(), input.state)),
           fetchPaymentMethods: fromPromise(() => getPaymentMethods(current())),

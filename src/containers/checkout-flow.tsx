@@ -97,8 +97,17 @@ export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, pl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the machine's step or the URL's step changes
   }, [machineStep, urlStep]);
 
+  // The server-rendered step stays while the machine fetches that step's data the first time (its
+  // loading line would replace the content the page painted); later fetches show their own line.
+  const firstFetch = !!snapshot && (snapshot.matches({ address: 'fetching' }) || snapshot.matches({ shipping: 'fetching' }));
+  const [shown, setShown] = useState(false);
+  const settled = !!snapshot && !snapshot.matches('loading') && !firstFetch;
+  useEffect(() => {
+    if (settled) setShown(true);
+  }, [settled]);
+
   const loading = placeholder ?? <StepLoading label={i18n._(msg`Loading your checkout…`)} />;
-  if (!snapshot || snapshot.matches('loading')) return loading;
+  if (!snapshot || snapshot.matches('loading') || (placeholder && firstFetch && !shown)) return loading;
   return (
     <Suspense fallback={loading}>
       <CheckoutFlowView snapshot={snapshot} send={send} step={machineStep && isStep(machineStep) ? machineStep : null} page={page} />

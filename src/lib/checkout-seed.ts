@@ -1,55 +1,40 @@
 import type { Address, CheckoutOrders, CheckoutStep, ShippingMethod } from '../../machines/checkout.machine';
 
 /**
- * What the checkout page's loader already read for its server render (the orders, the first step's
- * data), handed to the checkout machine's actors in the browser so the machine does not ask the
- * Shop API for the same data again when it starts at idle. The machine is unchanged: its
- * `fetchCheckoutOrders`, `fetchAddresses` and `fetchShippingMethods` actors (src/app/actors.ts)
- * answer from here once, then fetch as before.
+ * The orders the checkout page's loader already read for its server render, handed to the checkout
+ * machine's `fetchCheckoutOrders` actor in the browser (src/app/actors.ts) so the machine does not
+ * ask the Shop API for them again when it starts at idle. The machine is unchanged. The step's own
+ * data (addresses, delivery options) is fetched again by the machine: a failure of that request is
+ * one of its paths (`address.fetchFailed`, …) the browser tests drive by failing it in the browser.
  */
 export interface CheckoutSeed {
   /** The URL's order code the orders were read for (the machine's `fetchCheckoutOrders` input). */
   code: string;
   orders: CheckoutOrders;
+}
+
+/** What the checkout's server render shows before the machine arrives (and the machine's seed). */
+export interface CheckoutFirstPaint {
+  seed: CheckoutSeed;
+  /** The step the machine resumes at, or null when it shows no step (empty, paid, confirming). */
+  step: CheckoutStep | null;
   /** The saved addresses, read when the order resumes at the address step. */
   addresses?: Address[] | null;
   /** The delivery options, read when the order resumes at the shipping step. */
   shippingMethods?: ShippingMethod[] | null;
 }
 
-/** What the checkout's server render shows before the machine arrives, and hands to it (a seed). */
-export interface CheckoutFirstPaint {
-  seed: CheckoutSeed;
-  /** The step the machine resumes at, or null when it shows no step (empty, paid, confirming). */
-  step: CheckoutStep | null;
-}
-
 let seed: CheckoutSeed | null = null;
-let ordersTaken = false;
 
 /** Browser only: on the server this module is shared by every request. */
 export function seedCheckout(next: CheckoutSeed): void {
   if (typeof document === 'undefined') return;
   seed = next;
-  ordersTaken = false;
 }
 
-/** The seeded orders for `code`, once. */
+/** The seeded orders for `code`, once: a later fetch (a retry) asks the Shop API. */
 export function takeSeededOrders(code: string | null): CheckoutOrders | null {
-  if (!seed || ordersTaken || seed.code !== code) {
-    seed = null;
-    return null;
-  }
-  ordersTaken = true;
-  return seed.orders;
-}
-
-/**
- * The seeded step data, only for the machine's first fetch after the orders: any later fetch (a
- * step reached afterwards, a retry) asks the Shop API, since the order may have changed since.
- */
-export function takeSeededStep<K extends 'addresses' | 'shippingMethods'>(key: K): NonNullable<CheckoutSeed[K]> | null {
-  const current = ordersTaken ? seed : null;
+  const current = seed;
   seed = null;
-  return (current?.[key] ?? null) as NonNullable<CheckoutSeed[K]> | null;
+  return current && current.code === code ? current.orders : null;
 }

@@ -2,7 +2,7 @@ import { resumeOrder, resumeTarget } from '../../../machines/checkout/checkout.r
 import { getAddresses } from '../../../services/account.service';
 import { getCheckoutOrders, getShippingMethods } from '../../../services/checkout.service';
 import type { ShopClient } from '../../../services/client';
-import type { CheckoutFirstPaint, CheckoutSeed } from '../../lib/checkout-seed';
+import type { CheckoutFirstPaint } from '../../lib/checkout-seed';
 
 /**
  * Reads, with the customer's own token, what the machine would fetch first: the orders (the same
@@ -15,12 +15,12 @@ export async function loadCheckoutFirstPaint(client: ShopClient, code: string, r
     const orders = await getCheckoutOrders(client, { code });
     const target = resumeTarget(orders, returning);
     const step = target === 'address' || target === 'shipping' || target === 'review' || target === 'payment' ? target : null;
-    const seed: CheckoutSeed = { code, orders };
+    const firstPaint: CheckoutFirstPaint = { seed: { code, orders }, step };
     if (step && resumeOrder(orders, returning)) {
-      if (step === 'address') seed.addresses = await getAddresses(client);
-      if (step === 'shipping') seed.shippingMethods = await getShippingMethods(client);
+      if (step === 'address') firstPaint.addresses = await getAddresses(client);
+      if (step === 'shipping') firstPaint.shippingMethods = await getShippingMethods(client);
     }
-    return { seed, step };
+    return firstPaint;
   } catch {
     return null;
   }

@@ -60,8 +60,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <CheckoutPreview
               step={firstPaint.step}
               order={order}
-              addresses={firstPaint.seed.addresses}
-              shippingMethods={firstPaint.seed.shippingMethods}
+              addresses={firstPaint.addresses}
+              shippingMethods={firstPaint.shippingMethods}
             />
           ) : undefined
         }

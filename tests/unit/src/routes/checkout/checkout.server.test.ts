@@ -38,8 +38,8 @@ describe('loadCheckoutFirstPaint (the checkout loader’s data for the first pai
     expect(firstPaint?.step).toBe('address');
     expect(firstPaint?.seed.code).toBe('ORD1');
     expect(firstPaint?.seed.orders.active?.code).toBe('ORD1');
-    expect(firstPaint?.seed.addresses).toEqual([home]);
-    expect(firstPaint?.seed.shippingMethods).toBeUndefined();
+    expect(firstPaint?.addresses).toEqual([home]);
+    expect(firstPaint?.shippingMethods).toBeUndefined();
     expect(asked.sort()).toEqual([
       ['GetAddresses', 'Bearer tok-owner'],
       ['getCheckOutOrder', 'Bearer tok-owner'],
@@ -57,7 +57,7 @@ describe('loadCheckoutFirstPaint (the checkout loader’s data for the first pai
     const firstPaint = await loadCheckoutFirstPaint(client, 'ORD1', false);
 
     expect(firstPaint?.step).toBe('shipping');
-    expect(firstPaint?.seed.shippingMethods).toEqual([standard]);
+    expect(firstPaint?.shippingMethods).toEqual([standard]);
     expect(asked.map(([name]) => name).sort()).toEqual(['GetShippingMethods', 'getCheckOutOrder', 'getOrders']);
   });
 
