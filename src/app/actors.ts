@@ -75,6 +75,7 @@ import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.s
 import type { AppActors, CartActor, SessionActor, WishlistActor } from '../containers/app-actors.types';
 import type { Locale } from '../i18n/locales';
 import { toProductCard } from '../lib/catalogue/view-models';
+import { takeSeededOrders } from '../lib/checkout-seed';
 import type { StoredToken, TokenStore } from '../lib/token-store';
 import type { GuestWishlistStore, TabChannel } from './browser-adapters';
 import { progressFetch, type CreateXhr } from './progress-fetch';
@@ -406,7 +407,8 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       }),
       checkout: checkoutMachine.provide({
         actors: {
-          fetchCheckoutOrders: fromPromise(({ input }) => getCheckoutOrders(current(), input)),
+          // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
+          fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
           fetchAddresses: fromPromise(() => getAddresses(current())),
           createAddress: fromPromise(({ input }) => createAddress(current(), input)),
           requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),

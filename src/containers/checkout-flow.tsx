@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { CheckoutStep, checkoutMachine } from '../../machines/checkout.machine';
@@ -8,14 +8,16 @@ import type { CheckoutStep, checkoutMachine } from '../../machines/checkout.mach
 import { checkoutStep } from '../../machines/checkout/checkout.selectors';
 import { StepLoading } from '../components/checkout/checkout-alert';
 import { CHECKOUT_STEPS } from '../components/checkout/checkout-steps';
+import { seedCheckout, type CheckoutSeed } from '../lib/checkout-seed';
 import { useLocalizePath } from '../lib/use-locale';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
 
 export type CheckoutSnapshot = ReturnType<Actor<typeof checkoutMachine>['getSnapshot']>;
 
-// The server renders the checkout without its machine (a loading line), so the steps, the summary
-// and the confirmation are not part of the first paint: they load with the machine (decision 009).
+// The server renders the checkout without its machine: the checkout page's `placeholder` (its
+// loader's data, a disabled preview of the step and the summary) or a loading line; the machine's
+// view loads with the machine (decision 009).
 const loadView = () => import('./checkout-flow-view');
 const CheckoutFlowView = lazy(loadView);
 
@@ -25,6 +27,10 @@ export interface CheckoutFlowProps {
   /** Back from a payment page (`?payment=…` or /checkout-success): the order's live state decides. */
   returning: boolean;
   requireVerifiedAddress: boolean;
+  /** What the page's loader already read: the machine's first fetches answer from it. */
+  seed?: CheckoutSeed | null;
+  /** Shown until the machine's view takes over (instead of the loading line). */
+  placeholder?: ReactNode;
   /** `checkout`: the step pages (step in the URL); `success`: /checkout-success confirming a payment. */
   page: 'checkout' | 'success';
   /** On the success page: the machine has seen the payment go through (reload the page's order). */
@@ -38,8 +44,10 @@ const isStep = (value: string | null): value is CheckoutStep => CHECKOUT_STEPS.i
  * follows the machine; a back/forward move in the browser becomes `checkout.goto`, which the
  * machine takes only to a step the order has reached (else the URL is put back).
  */
-export function CheckoutFlow({ code, returning, requireVerifiedAddress, page, onPaid }: CheckoutFlowProps) {
+export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, placeholder, page, onPaid }: CheckoutFlowProps) {
   const { i18n } = useLingui();
+  // Before the machine starts (at idle): its first fetches answer from the loader's data (src/app/actors.ts).
+  useState(() => seed && seedCheckout(seed));
   // The machine comes with the app's actors once the page has loaded and is idle (decision 007),
   // like on the catalogue pages: asked for at once, they would compete with the first paint.
   const { actor, send } = usePageActor((machines) => machines.checkout, {
@@ -89,8 +97,17 @@ export function CheckoutFlow({ code, returning, requireVerifiedAddress, page, on
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the machine's step or the URL's step changes
   }, [machineStep, urlStep]);
 
-  const loading = <StepLoading label={i18n._(msg`Loading your checkout…`)} />;
-  if (!snapshot || snapshot.matches('loading')) return loading;
+  // The server-rendered step stays while the machine fetches that step's data the first time (its
+  // loading line would replace the content the page painted); later fetches show their own line.
+  const firstFetch = !!snapshot && (snapshot.matches({ address: 'fetching' }) || snapshot.matches({ shipping: 'fetching' }));
+  const [shown, setShown] = useState(false);
+  const settled = !!snapshot && !snapshot.matches('loading') && !firstFetch;
+  useEffect(() => {
+    if (settled) setShown(true);
+  }, [settled]);
+
+  const loading = placeholder ?? <StepLoading label={i18n._(msg`Loading your checkout…`)} />;
+  if (!snapshot || snapshot.matches('loading') || (placeholder && firstFetch && !shown)) return loading;
   return (
     <Suspense fallback={loading}>
       <CheckoutFlowView snapshot={snapshot} send={send} step={machineStep && isStep(machineStep) ? machineStep : null} page={page} />

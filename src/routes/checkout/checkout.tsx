@@ -2,11 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/checkout';
+import { CheckoutPreview } from '../../components/checkout/checkout-preview';
 import { CheckoutFlow } from '../../containers/checkout-flow';
 import { useLeaveWhenSignedOut } from '../../containers/use-leave-when-signed-out';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { routeMeta } from '../../seo/route-meta';
-import { privatePageHeaders, requireCustomer } from '../guards.server';
+import { personalShopClient, privatePageHeaders, requireCustomer } from '../guards.server';
+import { loadCheckoutFirstPaint } from './checkout.server';
 
 export const headers = privatePageHeaders;
 
@@ -19,13 +21,17 @@ function requireVerifiedAddress(): boolean {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireCustomer(request, context.get(localeContext));
+  const locale = context.get(localeContext);
+  await requireCustomer(request, locale);
   const url = new URL(request.url);
+  // The gateway sends the shopper back with ?payment=declined|cancelled: confirm, never trust it.
+  const returning = url.searchParams.has('payment');
   return {
     code: params.code,
-    // The gateway sends the shopper back with ?payment=declined|cancelled: confirm, never trust it.
-    returning: url.searchParams.has('payment'),
+    returning,
     requireVerifiedAddress: requireVerifiedAddress(),
+    // SSR HTML carries the first paint (the step and the summary); the machine starts from it.
+    firstPaint: await loadCheckoutFirstPaint(personalShopClient(request, locale), params.code, returning),
   };
 }
 
@@ -36,6 +42,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   useLeaveWhenSignedOut();
+  const { firstPaint } = loaderData;
+  const order = firstPaint?.step ? firstPaint.seed.orders.active : null;
   return (
     <div className="container checkout-page">
       <h1 className="checkout-page__title">
@@ -46,6 +54,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         code={loaderData.code}
         returning={loaderData.returning}
         requireVerifiedAddress={loaderData.requireVerifiedAddress}
+        seed={firstPaint?.seed}
+        placeholder={
+          firstPaint?.step && order ? (
+            <CheckoutPreview
+              step={firstPaint.step}
+              order={order}
+              addresses={firstPaint.addresses}
+              shippingMethods={firstPaint.shippingMethods}
+            />
+          ) : undefined
+        }
         page="checkout"
       />
     </div>
