@@ -60,7 +60,10 @@ export async function runSeed(app: INestApplicationContext, options: RunSeedOpti
   // One full search reindex at the end: the bulk import and the seeded orders queued per-variant
   // index jobs (stock movements) that the reindex supersedes.
   const t = Date.now();
-  const cancelled = await cancelPendingJobs(app, 'update-search-index');
+  let cancelled = await cancelPendingJobs(app, 'update-search-index');
+  // the collections' filter jobs (catalogue step) first: the reindex reads their result
+  await waitForJobQueue(app, options.jobQueueTimeoutMs);
+  cancelled += await cancelPendingJobs(app, 'update-search-index');
   await app.get(SearchService).reindex(seed.ctx);
   await waitForJobQueue(app, options.jobQueueTimeoutMs);
   log(
