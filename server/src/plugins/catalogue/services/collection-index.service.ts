@@ -17,7 +17,8 @@ export const INDEX_CHUNK = 50;
 
 /** Splits ids into jobs the indexer handles completely. */
 export function chunkIds(ids: ID[], size = INDEX_CHUNK): ID[][] {
-  const unique = [...new Map(ids.map((id) => [String(id), id])).values()];
+  const seen = new Set<string>();
+  const unique = ids.filter((id) => !seen.has(String(id)) && !!seen.add(String(id)));
   const chunks: ID[][] = [];
   for (let i = 0; i < unique.length; i += size) chunks.push(unique.slice(i, i + size));
   return chunks;
