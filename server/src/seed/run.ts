@@ -61,8 +61,10 @@ export async function runSeed(app: INestApplicationContext, options: RunSeedOpti
   // index jobs (stock movements) that the reindex supersedes.
   const t = Date.now();
   let cancelled = await cancelPendingJobs(app, 'update-search-index');
-  // the collections' filter jobs (catalogue step) first: the reindex reads their result
-  await waitForJobQueue(app, options.jobQueueTimeoutMs);
+  // the collections' filter job (catalogue step) first: the reindex reads its result. Only that
+  // queue: the index jobs it queues are superseded by the reindex (at 10,000 products they take
+  // longer than the reindex).
+  await waitForJobQueue(app, options.jobQueueTimeoutMs, 'apply-collection-filters');
   cancelled += await cancelPendingJobs(app, 'update-search-index');
   await app.get(SearchService).reindex(seed.ctx);
   await waitForJobQueue(app, options.jobQueueTimeoutMs);

@@ -51,9 +51,10 @@ export class CollectionIndexService implements OnApplicationBootstrap, OnModuleD
     }
     this.subscription = this.eventBus.ofType(CollectionModificationEvent).subscribe((event) => {
       const chunks = chunkIds(event.productVariantIds);
-      Promise.all(chunks.map((ids) => searchIndexService.updateVariantsById(event.ctx, ids))).catch((e) =>
-        Logger.error(`re-indexing collection ${event.collection.id} failed: ${(e as Error).message}`, loggerCtx),
-      );
+      // one after another: concurrent inserts into the SQL job queue break SQLite's savepoints
+      chunks
+        .reduce<Promise<unknown>>((done, ids) => done.then(() => searchIndexService.updateVariantsById(event.ctx, ids)), Promise.resolve())
+        .catch((e) => Logger.error(`re-indexing collection ${event.collection.id} failed: ${(e as Error).message}`, loggerCtx));
     });
   }
 
