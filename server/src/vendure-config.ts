@@ -87,6 +87,21 @@ function superadminCredentials(env: NodeJS.ProcessEnv) {
 }
 
 /**
+ * Prefix of every asset URL (`preview`, `source`). Default `/assets/`: root-relative, since the
+ * storefront proxies /assets to Vendure and the browser sees one origin. A deployment whose Shop
+ * API is also used by other clients (apps, other storefronts) sets an absolute URL, e.g.
+ * `https://api.shop.example/assets/` (server/README.md, "Asset URLs"). A trailing slash is added;
+ * anything else is refused at boot rather than producing broken image URLs.
+ */
+export function assetUrlPrefix(env: NodeJS.ProcessEnv): string {
+  const raw = (env.ASSET_URL_PREFIX ?? '').trim() || '/assets/';
+  if (!/^(https?:\/\/[^/\s?#]+(\/[^\s?#]*)?|\/[^\s?#]*)$/i.test(raw)) {
+    throw new Error(`ASSET_URL_PREFIX must be an absolute http(s) URL or a path starting with /, not ${JSON.stringify(raw)}`);
+  }
+  return raw.endsWith('/') ? raw : `${raw}/`;
+}
+
+/**
  * The one Vendure configuration (server, worker, seed and e2e tests all use it).
  * Environment: SERVER_PORT, DATA_DIR, DATABASE_URL, DB_SYNCHRONIZE, REDIS_URL, ASSET_URL_PREFIX,
  * SUPERADMIN_USERNAME/PASSWORD, COOKIE_SECRET, STOREFRONT_URL, ADMIN_UI (false = off), LOG_LEVEL,
@@ -105,8 +120,7 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
     AssetServerPlugin.init({
       route: 'assets',
       assetUploadDir: path.join(dataDir, 'assets'),
-      // Relative URLs: the storefront proxies /assets to Vendure, so the browser uses one origin.
-      assetUrlPrefix: env.ASSET_URL_PREFIX || '/assets/',
+      assetUrlPrefix: assetUrlPrefix(env),
       presets: IMAGE_PRESETS.map((p) => ({ ...p })),
     }),
     env.REDIS_URL

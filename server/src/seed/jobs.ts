@@ -2,18 +2,18 @@ import { INestApplicationContext } from '@nestjs/common';
 import { ConfigService, isInspectableJobQueueStrategy } from '@vendure/core';
 
 /**
- * Waits until the job queue has no PENDING/RUNNING/RETRYING jobs (checked twice in a row), e.g.
+ * Waits until the job queue (or one queue of it) has no PENDING/RUNNING/RETRYING jobs (checked twice in a row), e.g.
  * after the search reindex. Needs an inspectable job queue strategy (SQL / BullMQ) and the queue
  * started in this process (JobQueueService.start() / worker.startJobQueue()).
  */
-export async function waitForJobQueue(app: INestApplicationContext, timeoutMs = 300_000): Promise<void> {
+export async function waitForJobQueue(app: INestApplicationContext, timeoutMs = 300_000, queueName?: string): Promise<void> {
   const strategy = app.get(ConfigService).jobQueueOptions.jobQueueStrategy;
   if (!isInspectableJobQueueStrategy(strategy)) return;
   const deadline = Date.now() + timeoutMs;
   let idleChecks = 0;
   while (Date.now() < deadline) {
     const { totalItems } = await strategy.findMany({
-      filter: { state: { in: ['PENDING', 'RUNNING', 'RETRYING'] } },
+      filter: { state: { in: ['PENDING', 'RUNNING', 'RETRYING'] }, ...(queueName ? { queueName: { eq: queueName } } : {}) },
       take: 1,
     } as any);
     idleChecks = totalItems === 0 ? idleChecks + 1 : 0;

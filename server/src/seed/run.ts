@@ -60,7 +60,12 @@ export async function runSeed(app: INestApplicationContext, options: RunSeedOpti
   // One full search reindex at the end: the bulk import and the seeded orders queued per-variant
   // index jobs (stock movements) that the reindex supersedes.
   const t = Date.now();
-  const cancelled = await cancelPendingJobs(app, 'update-search-index');
+  let cancelled = await cancelPendingJobs(app, 'update-search-index');
+  // the collections' filter job (catalogue step) first: the reindex reads its result. Only that
+  // queue: the index jobs it queues are superseded by the reindex (at 10,000 products they take
+  // longer than the reindex).
+  await waitForJobQueue(app, options.jobQueueTimeoutMs, 'apply-collection-filters');
+  cancelled += await cancelPendingJobs(app, 'update-search-index');
   await app.get(SearchService).reindex(seed.ctx);
   await waitForJobQueue(app, options.jobQueueTimeoutMs);
   log(

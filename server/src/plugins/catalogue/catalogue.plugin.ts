@@ -16,6 +16,8 @@ import { WishlistResolver } from './api/wishlist.resolver';
 import { ProductReview } from './entities/product-review.entity';
 import { catalogueTranslations } from './i18n/catalogue.translations';
 import { ActiveCustomerService } from './services/active-customer.service';
+import { CategoryCollectionsService } from './services/category-collections.service';
+import { CollectionIndexService } from './services/collection-index.service';
 import { FacetLookupService } from './services/facet-lookup.service';
 import { ProductListingService } from './services/product-listing.service';
 import { ProductLoaderService } from './services/product-loader.service';
@@ -44,8 +46,10 @@ import { WishlistService } from './services/wishlist.service';
     ProductViewService,
     WishlistService,
     ProductReviewService,
+    CategoryCollectionsService,
+    CollectionIndexService,
   ],
-  exports: [SearchTextService, ProductReviewService],
+  exports: [SearchTextService, ProductReviewService, CategoryCollectionsService],
   shopApiExtensions: {
     schema: shopApiExtensions,
     resolvers: [

@@ -1,6 +1,7 @@
 import {
   Asset,
   ChannelService,
+  CollectionService,
   FacetValue,
   TransactionalConnection,
   FacetService,
@@ -11,6 +12,7 @@ import {
   TaxCategoryService,
 } from '@vendure/core';
 
+import { CategoryCollectionsService } from '../../plugins/catalogue';
 import { createAssetFromBuffer } from '../assets';
 import { BRANDS, CATEGORIES, COLORS, Shape, Tr } from '../catalogue/data';
 import { generateCatalogue, ProductSpec } from '../catalogue/generate';
@@ -272,6 +274,11 @@ export const catalogueStep: SeedStep = {
         seed.log(`  ${p.index + 1}/${specs.length} products (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       }
     }
+    // Categories as Collections too (decision 016). The bulk import published no product events,
+    // so the collections' filters are applied here; runSeed() waits for that job before reindexing.
+    const collections = await seed.injector.get(CategoryCollectionsService).sync(seed.ctx);
+    await seed.injector.get(CollectionService).triggerApplyFiltersJob(seed.ctx, { applyToChangedVariantsOnly: false });
+    seed.log(`collections: ${collections.created} (one per category and sub-category)`);
     seed.log(
       `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; search index is rebuilt after the last step)`,
     );

@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// `npm run bench:catalogue`: the custom catalogue queries of the Shop API (server/src/plugins/catalogue)
+// at two catalogue sizes, side by side (issue 17, item 4): the seeded catalogue and a generated one
+// of BENCH_PRODUCTS products (default 10,000), each in its own DATA_DIR (data/bench-<size>), seeded
+// once and reused on later runs (delete the directory, or BENCH_RESEED=1, to seed it again).
+// For each size it starts Vendure on BENCH_SERVER_PORT, loads every query with autocannon
+// (budgets.json `catalogue`: 20 connections, 10 s after a 2 s warm-up) and stops it again.
+//
+//   BENCH_PRODUCTS=2000          the large catalogue's size (default 10000)
+//   BENCH_SERVER_PORT=3100       Vendure's port while measuring
+//   BENCH_QUERIES=search-ar,...  only these queries
+//   BENCH_CONNECTIONS / BENCH_DURATION / BENCH_WARMUP   override budgets.json
+//
+// Budgets: p95 of every query at the large size, and its p95 growth from the seeded size. A budget
+// for "10,000 products" is only checked when the large catalogue has at least that many products:
+// a reduced run prints the figures, says the budget was not checked, and exits non-zero.
+// Like bench:load, the load generator shares the machine with the server: figures are a lower bound.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadTarget } from './load.mjs';
+import { evaluate, fmt, formatTable, loadBudgets, report } from './lib.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The product card of the storefront's listings (services/fragments.ts ProductCardFields). */
+const CARD = `
+  fragment Asset on Asset { id name preview source width height focalPoint { x y } }
+  fragment Card on Product {
+    id name slug isFav isNew
+    featuredAsset { ...Asset }
+    customFields { subTitle variantType dropPrice }
+    overallRating { overallRate totalCount }
+    brand { id code name }
+    variants { id priceWithTax stockLevel inStock discountAmount
+      customFields { default startDate endDate mainPrice promoPrice onSale } }
+  }`;
+
+const LISTING = `query Listing($input: ProductFilterInput!) {
+  productByFacetValue(input: $input) { items { ...Card } totalItems } } ${CARD}`;
+const FILTERED = `query Filtered($options: ProductFilterInput!) {
+  productByFilter(options: $options) { items { ...Card } totalItems } } ${CARD}`;
+const SEARCH = `query Search($term: String!, $take: Int) {
+  searchProducts(term: $term, skip: 0, take: $take) { items { id name slug featuredAsset { ...Asset } } totalItems } }
+  fragment Asset on Asset { id name preview source width height focalPoint { x y } }`;
+const DETAIL = `query Detail($slug: String!) {
+  product(slug: $slug) { id name slug description isFav isNew
+    featuredAsset { id preview } assets { id preview }
+    customFields { subTitle variantType dropPrice }
+    optionGroups { id code name options { id code name } }
+    variants { id name sku priceWithTax stockLevel inStock discountAmount options { id code name groupId } }
+    facetValues { id code name facet { code } }
+    overallRating { overallRate totalCount } } }`;
+const FILTER_BAR = `query FilterBar($input: ProductFilterInput) {
+  filterBarProducts(input: $input) { minPrice maxPrice maxValue colors { code name colorCode }
+    brands { id code name } subCategories { id code name } } }`;
+
+/** Page size of a listing (src/routes/catalogue: 24 cards) and of a search (services/search.service.ts). */
+const LISTING_TAKE = 24;
+const SEARCH_TAKE = 100;
+
+/**
+ * The queries, from codes discovered on the running catalogue so any seed size works: the
+ * category with most products, a brand, a colour and the middle of the price range of the
+ * category's filter bar, a product of the category.
+ */
+export function catalogueQueries({ categoryCode, brandCode, colorCode, minPrice, maxPrice, productSlug }) {
+  const body = (query, variables) => JSON.stringify({ query, variables });
+  return [
+    { name: 'category', body: body(LISTING, { input: { categoryCode, skip: 0, take: LISTING_TAKE } }) },
+    {
+      name: 'category+price+colour',
+      body: body(FILTERED, { options: { categoryCode, colorCodes: [colorCode], minPrice, maxPrice, skip: 0, take: LISTING_TAKE } }),
+    },
+    { name: 'brand', body: body(LISTING, { input: { brandCode, skip: 0, take: LISTING_TAKE } }) },
+    { name: 'search-ar', lang: 'ar', body: body(SEARCH, { term: 'فستان', take: SEARCH_TAKE }) },
+    { name: 'search-en', body: body(SEARCH, { term: 'dress', take: SEARCH_TAKE }) },
+    { name: 'product', body: body(DETAIL, { slug: productSlug }) },
+    { name: 'filter-bar', body: body(FILTER_BAR, { input: { categoryCode } }) },
+  ];
+}
+
+async function gqlRequest(base, query, variables, lang = 'en') {
+  const res = await fetch(`${base}/shop-api?languageCode=${lang}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const json = await res.json();
+  if (json.errors?.length) throw new Error(`${query.slice(0, 40)}…: ${json.errors[0].message}`);
+  return json.data;
+}
+
+/** Codes and values the queries need, read from the catalogue itself. */
+async function discover(base) {
+  const { productByFilter } = await gqlRequest(
+    base,
+    `query { productByFilter(options: { take: 1000 }) { totalItems items { slug category { code } brand { code } } } }`,
+    {},
+  );
+  const count = (key) => {
+    const counts = new Map();
+    for (const p of productByFilter.items) counts.set(p[key].code, (counts.get(p[key].code) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  };
+  const categoryCode = count('category');
+  const brandCode = count('brand');
+  const { filterBarProducts: bar } = await gqlRequest(base, FILTER_BAR, { input: { categoryCode } });
+  if (!bar.colors.length) throw new Error(`category ${categoryCode} has no colours to filter by`);
+  const quarter = Math.round((bar.maxPrice - bar.minPrice) / 4);
+  return {
+    totalProducts: productByFilter.totalItems,
+    categoryCode,
+    brandCode,
+    colorCode: bar.colors[0].code,
+    minPrice: bar.minPrice + quarter,
+    maxPrice: bar.maxPrice - quarter,
+    productSlug: productByFilter.items.find((p) => p.category.code === categoryCode).slug,
+  };
+}
+
+function run(cmd, args, env, { quiet = false } = {}) {
+  const child = spawn(cmd, args, { cwd: REPO_ROOT, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  if (quiet) {
+    // keep the last lines for an error message, drop the rest
+    child.tail = [];
+    const keep = (chunk) => {
+      child.tail.push(...String(chunk).split('\n'));
+      child.tail.splice(0, Math.max(0, child.tail.length - 40));
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
+  return { child, exited };
+}
+
+/** Seeds dataDir with `products` products unless it already holds a finished seed of that size. */
+async function ensureSeeded(dataDir, products, env) {
+  const marker = path.join(dataDir, '.seeded');
+  if (!process.env.BENCH_RESEED && fs.existsSync(marker)) {
+    const seeded = JSON.parse(fs.readFileSync(marker, 'utf8'));
+    if (products === undefined || seeded.products === products) {
+      console.log(`[bench] reusing ${path.relative(REPO_ROOT, dataDir)} (${seeded.products} products, seeded ${seeded.at})`);
+      return;
+    }
+  }
+  const args = ['server/scripts/run-seed.mjs', '--reset', ...(products === undefined ? [] : ['--products', String(products)])];
+  console.log(`[bench] seeding ${path.relative(REPO_ROOT, dataDir)}${products === undefined ? '' : ` with ${products} products`} …`);
+  const t = Date.now();
+  const code = await run(process.execPath, args, { ...env, DATA_DIR: dataDir }).exited;
+  if (code !== 0) throw new Error(`seeding ${dataDir} failed (exit ${code})`);
+  console.log(`[bench] seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+}
+
+async function startVendure(dataDir, port, env) {
+  const server = run(
+    process.execPath,
+    ['server/scripts/run-server.mjs'],
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      SERVER_PORT: String(port),
+      ADMIN_UI: 'false',
+      LOG_LEVEL: 'Warn',
+    },
+    { quiet: true },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  let exitCode;
+  server.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`Vendure exited (${exitCode}):\n${server.child.tail.join('\n')}`);
+    try {
+      await gqlRequest(base, '{ activeChannel { id } }', {});
+      return { base, stop: () => (server.child.kill('SIGTERM'), server.exited) };
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  server.child.kill('SIGTERM');
+  throw new Error(`Vendure on ${dataDir} did not answer within 180 s`);
+}
+
+async function measureSize(label, dataDir, products, settings) {
+  const env = { ...process.env };
+  delete env.DATABASE_URL; // SQLite: the PostgreSQL run comes with the scale-out issue
+  await ensureSeeded(dataDir, products, env);
+  const vendure = await startVendure(dataDir, settings.port, env);
+  try {
+    const found = await discover(vendure.base);
+    console.log(
+      `\n[bench] ${label}: ${found.totalProducts} products; category ${found.categoryCode}, brand ${found.brandCode}, ` +
+        `colour ${found.colorCode}, price ${found.minPrice}-${found.maxPrice}, product ${found.productSlug}`,
+    );
+    const rows = [];
+    for (const q of catalogueQueries(found).filter((q) => !settings.only || settings.only.includes(q.name))) {
+      const target = {
+        name: q.name,
+        path: `/shop-api?languageCode=${q.lang ?? 'en'}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: q.body,
+      };
+      const row = await loadTarget(vendure.base, target, settings);
+      rows.push(row);
+      console.log(
+        `  ${row.name}: ${row.requestsPerSecond} req/s, p50 ${fmt(row.p50Ms)} p95 ${fmt(row.p95Ms)} p99 ${fmt(row.p99Ms)} ms (${row.statuses})`,
+      );
+    }
+    return { products: found.totalProducts, rows };
+  } finally {
+    await vendure.stop();
+  }
+}
+
+/** Side-by-side rows of the two sizes, with the p95 growth. */
+export function sideBySide(small, large) {
+  return small.rows.map((s) => {
+    const l = large.rows.find((r) => r.name === s.name) ?? {};
+    return {
+      query: s.name,
+      smallRps: s.requestsPerSecond,
+      smallP50: s.p50Ms,
+      smallP95: s.p95Ms,
+      smallP99: s.p99Ms,
+      largeRps: l.requestsPerSecond,
+      largeP50: l.p50Ms,
+      largeP95: l.p95Ms,
+      largeP99: l.p99Ms,
+      growth: s.p95Ms > 0 && l.p95Ms !== undefined ? Math.round((l.p95Ms / s.p95Ms) * 100) / 100 : Number.NaN,
+      failures: (s.failures ?? 0) + (l.failures ?? 0),
+    };
+  });
+}
+
+async function main() {
+  const budgets = loadBudgets().catalogue;
+  const products = Number(process.env.BENCH_PRODUCTS || budgets.products);
+  const settings = {
+    connections: Number(process.env.BENCH_CONNECTIONS || budgets.connections),
+    duration: Number(process.env.BENCH_DURATION || budgets.durationSeconds),
+    warmup: Number(process.env.BENCH_WARMUP ?? budgets.warmupSeconds),
+    port: Number(process.env.BENCH_SERVER_PORT || 3100),
+    only: process.env.BENCH_QUERIES?.split(',').map((s) => s.trim()),
+  };
+  console.log(
+    `Catalogue queries on SQLite: seeded catalogue vs ${products} products, ${settings.connections} connections, ` +
+      `${settings.duration} s per query after a ${settings.warmup} s warm-up\n`,
+  );
+  const small = await measureSize('seeded', path.join(REPO_ROOT, 'data', 'bench-seeded'), undefined, settings);
+  const large = await measureSize(`${products}`, path.join(REPO_ROOT, 'data', `bench-${products}`), products, settings);
+
+  const rows = sideBySide(small, large);
+  const s = small.products;
+  const l = large.products;
+  console.log(
+    `\n${formatTable(rows, [
+      { key: 'query', title: 'query' },
+      { key: 'smallRps', title: `${s}: req/s` },
+      { key: 'smallP50', title: 'p50' },
+      { key: 'smallP95', title: 'p95' },
+      { key: 'smallP99', title: 'p99 ms' },
+      { key: 'largeRps', title: `${l}: req/s` },
+      { key: 'largeP50', title: 'p50' },
+      { key: 'largeP95', title: 'p95' },
+      { key: 'largeP99', title: 'p99 ms' },
+      { key: 'growth', title: 'p95 growth' },
+      { key: 'failures', title: 'failures' },
+    ])}`,
+  );
+
+  const checked = rows.flatMap((row) => {
+    const metrics = [
+      { label: row.query, metric: 'p95Ms', value: row.largeP95 },
+      { label: row.query, metric: 'p95Growth', value: row.growth },
+      { label: row.query, metric: 'failures', value: row.failures },
+    ];
+    return evaluate(metrics, budgets.targets).checked;
+  });
+  const code = report(`Catalogue (${l} products)`, checked);
+  if (l < budgets.products) {
+    console.log(`The budgets are set for ${budgets.products} products; this run had ${l}: not a pass.`);
+    process.exitCode = 1;
+  } else {
+    process.exitCode = code;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
