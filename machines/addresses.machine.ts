@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isStoreUnavailable } from './lib/network-failure';
 import type { Address, CreateAddressInput, UpdateAddressInput, VerifyAddressResult } from '../services/account.service';
 import type { getCities } from '../services/content.service';
 import {
@@ -31,7 +32,9 @@ export type AddressFailure =
   | 'address.delete.failed'
   | 'address.default.failed'
   | 'address.verification.sendFailed'
-  | 'address.verification.sendLimited';
+  | 'address.verification.sendLimited'
+  /** A save answered 502/503/504 (machines/lib/network-failure.ts): the store's fault, not the connection. */
+  | 'store.unavailable';
 
 export type VerificationMessageId =
   | 'address.code.format'
@@ -102,6 +105,7 @@ function upsert(addresses: Address[], saved: Address): Address[] {
   return [...others.slice(0, index), saved, ...others.slice(index)];
 }
 
+const saveFailureOf = (error: unknown): AddressFailure => (isStoreUnavailable(error) ? 'store.unavailable' : 'address.save.failed');
 const isHttp429 = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429;
 
 export const addressesMachine = setup({
@@ -342,7 +346,10 @@ export const addressesMachine = setup({
                   target: '#addresses.list',
                   actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) },
                 },
-                onError: { target: 'editing', actions: { type: 'storeFailure', params: { failure: 'address.save.failed' } } },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'storeFailure', params: ({ event }) => ({ failure: saveFailureOf(event.error) }) },
+                },
               },
             },
             updating: {
@@ -355,7 +362,10 @@ export const addressesMachine = setup({
                   target: '#addresses.list',
                   actions: { type: 'storeSavedAddress', params: ({ event }) => ({ address: event.output }) },
                 },
-                onError: { target: 'editing', actions: { type: 'storeFailure', params: { failure: 'address.save.failed' } } },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'storeFailure', params: ({ event }) => ({ failure: saveFailureOf(event.error) }) },
+                },
               },
             },
           },

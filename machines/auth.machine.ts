@@ -1,4 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 import type { AuthenticateResult, CurrentUser, LoginResult, RegisterResult, VerifyAccountResult } from '../services/session.service';
 import {
   RESEND_COOLDOWN_SECONDS,
@@ -253,7 +254,13 @@ export const authMachine = setup({
                   },
                   { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
                 ],
-                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'storeFailure',
+                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
+                  },
+                },
               },
             },
             // The failure stays on screen while the shopper corrects the form; the next submit clears it.
@@ -307,7 +314,13 @@ export const authMachine = setup({
                   },
                   { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
                 ],
-                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'storeFailure',
+                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
+                  },
+                },
               },
             },
             failed: {
@@ -358,7 +371,13 @@ export const authMachine = setup({
             ],
           },
         ],
-        onError: { target: 'forms.previous', actions: [{ type: 'storeFailure', params: { failure: { kind: 'network' } } }, 'dropSocial'] },
+        onError: {
+          target: 'forms.previous',
+          actions: [
+            { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+            'dropSocial',
+          ],
+        },
       },
     },
     // `/auth/otp`: the 6-digit code, and a resend that waits out its cooldown, side by side.
@@ -407,7 +426,13 @@ export const authMachine = setup({
                   },
                   { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
                 ],
-                onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+                onError: {
+                  target: 'failed',
+                  actions: {
+                    type: 'storeFailure',
+                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
+                  },
+                },
               },
             },
             failed: {
@@ -451,7 +476,13 @@ export const authMachine = setup({
                     ],
                   },
                 ],
-                onError: { target: 'ready', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+                onError: {
+                  target: 'ready',
+                  actions: {
+                    type: 'storeFailure',
+                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
+                  },
+                },
               },
             },
             coolingDown: {

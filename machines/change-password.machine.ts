@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isStoreUnavailable } from './lib/network-failure';
 import type { UpdatePasswordResult } from '../services/account.service';
 import {
   validateChangePassword,
@@ -12,7 +13,7 @@ export interface ChangePasswordContext {
   errors: ChangePasswordErrors;
   /** PasswordValidationError.validationErrorMessage: the server's policy text, already translated. */
   policyMessage: string | null;
-  failure: 'password.unsupported' | 'password.failed' | null;
+  failure: 'password.unsupported' | 'password.failed' | 'store.unavailable' | null;
 }
 
 export type ChangePasswordEvent =
@@ -53,7 +54,9 @@ export const changePasswordMachine = setup({
     storeWrongCurrent: assign(({ context }) => ({ errors: { ...context.errors, currentPassword: 'password.current.wrong' as const } })),
     storePolicyMessage: assign((_, params: { message: string }) => ({ policyMessage: params.message })),
     storeUnsupported: assign({ failure: 'password.unsupported' as const }),
-    storeNetworkFailure: assign({ failure: 'password.failed' as const }),
+    storeNetworkFailure: assign((_, params: { error: unknown }) => ({
+      failure: isStoreUnavailable(params.error) ? ('store.unavailable' as const) : ('password.failed' as const),
+    })),
     // Passwords do not linger in memory once they have done their job.
     clearValues: assign(() => ({ values: emptyValues(), errors: {}, policyMessage: null, failure: null })),
   },
@@ -112,7 +115,7 @@ export const changePasswordMachine = setup({
           // NATIVE_AUTH_STRATEGY_ERROR: an account from social sign-in has no password to change.
           { target: 'failed', actions: 'storeUnsupported' },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: { type: 'storeNetworkFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     changed: {

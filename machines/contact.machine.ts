@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 import type { ContactUsInput, ContactUsResult } from '../services/content.service';
 import { validateContact, type ContactErrors, type ContactField, type ContactFormInput } from './schemas/contact.schema';
 
@@ -10,7 +11,7 @@ export interface ContactContext {
   /** A field error reported by the server, already translated (ContactUsInputError). */
   serverFieldError: { field: ContactField | null; message: string } | null;
   /** Why the last submission failed, for the failed state. */
-  failure: { kind: 'rateLimited'; message: string; retryAfterSeconds: number } | { kind: 'network' } | null;
+  failure: { kind: 'rateLimited'; message: string; retryAfterSeconds: number } | { kind: 'network'; unavailable?: true } | null;
   sent: { id: string; createdAt: string } | null;
 }
 
@@ -70,7 +71,9 @@ export const contactMachine = setup({
     storeRateLimit: assign((_, params: { message: string; retryAfterSeconds: number }) => ({
       failure: { kind: 'rateLimited' as const, ...params },
     })),
-    storeNetworkFailure: assign({ failure: { kind: 'network' as const } }),
+    storeNetworkFailure: assign((_, params: { error: unknown }) => ({
+      failure: { kind: 'network' as const, ...unavailableOf(params.error) },
+    })),
     storeSent: assign((_, params: { id: string; createdAt: string }) => ({ sent: params })),
     // A new message starts blank; what the shopper typed survives every failure until then.
     resetForm: assign(() => ({ values: emptyValues(), errors: {}, serverFieldError: null, failure: null, sent: null })),
@@ -147,7 +150,7 @@ export const contactMachine = setup({
             },
           },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: { type: 'storeNetworkFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     sent: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { isStoreUnavailable } from './lib/network-failure';
 import type { CancelOrderResult } from '../services/orders.service';
 
 export interface OrderCancelInput {
@@ -11,7 +12,7 @@ export interface OrderCancelInput {
 export const CUSTOMER_CANCELLABLE_STATES: readonly string[] = ['ArrangingPayment', 'PaymentAuthorized', 'PaymentSettled'];
 export const CANCEL_REASON_MAX = 500;
 
-export type OrderCancelRefusal = 'cancel.notFound' | 'cancel.notCancellable' | 'cancel.failed';
+export type OrderCancelRefusal = 'cancel.notFound' | 'cancel.notCancellable' | 'cancel.failed' | 'store.unavailable';
 
 export interface OrderCancelContext {
   orderCode: string;
@@ -55,7 +56,10 @@ export const orderCancelMachine = setup({
       refusedInState: params.state,
       orderState: params.state ?? context.orderState,
     })),
-    storeNetworkFailure: assign({ refusal: 'cancel.failed' as const, refusedInState: null }),
+    storeNetworkFailure: assign((_, params: { error: unknown }) => ({
+      refusal: isStoreUnavailable(params.error) ? ('store.unavailable' as const) : ('cancel.failed' as const),
+      refusedInState: null,
+    })),
   },
   guards: {
     isCancellable: ({ context }) => CUSTOMER_CANCELLABLE_STATES.includes(context.orderState),
@@ -104,7 +108,7 @@ export const orderCancelMachine = setup({
             },
           },
         ],
-        onError: { target: 'confirming', actions: 'storeNetworkFailure' },
+        onError: { target: 'confirming', actions: { type: 'storeNetworkFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     cancelled: { type: 'final' },

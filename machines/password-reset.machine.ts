@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 import type { PasswordResetResult, VerifyResetCodeResult } from '../services/account.service';
 import type { CurrentUser } from '../services/session.service';
 import { isCodeSpent, toAuthFailure, type AnyAuthFailure, type AuthFailure, type RateLimited } from './lib/auth-failure';
@@ -149,7 +150,10 @@ export const passwordResetMachine = setup({
               },
               { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+            },
           },
         },
         failed: {
@@ -198,7 +202,10 @@ export const passwordResetMachine = setup({
               },
               { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+            },
           },
         },
         failed: {
@@ -262,7 +269,10 @@ export const passwordResetMachine = setup({
               },
               { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+            },
           },
         },
         failed: {

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { isStoreUnavailable } from './lib/network-failure';
 import type { Customer, UploadImageResult, updateCustomer } from '../services/account.service';
 import type { Failure } from '../services/result';
 import { emptyPhone, type PhoneValue } from './schemas/phone.schema';
@@ -50,11 +51,22 @@ export type ProfileDetailsValues = { firstName: string; lastName: string; phone:
 
 export interface ProfileContext {
   customer: Customer | null;
-  details: { values: ProfileDetailsValues; errors: ProfileDetailsErrors; failure: 'profile.save.failed' | null; saved: boolean };
+  details: {
+    values: ProfileDetailsValues;
+    errors: ProfileDetailsErrors;
+    failure: 'profile.save.failed' | 'store.unavailable' | null;
+    saved: boolean;
+  };
   email: {
     values: EmailChangeInput;
     errors: EmailChangeErrors;
-    failure: 'profile.email.failed' | 'profile.email.unsupported' | 'profile.email.tokenInvalid' | 'profile.email.tokenExpired' | null;
+    failure:
+      | 'profile.email.failed'
+      | 'store.unavailable'
+      | 'profile.email.unsupported'
+      | 'profile.email.tokenInvalid'
+      | 'profile.email.tokenExpired'
+      | null;
     /** The address the confirmation link went to. */
     requestedFor: string | null;
   };
@@ -140,7 +152,13 @@ export const profileMachine = setup({
       customer: context.customer ? { ...context.customer, ...params.saved } : null,
       details: { ...context.details, failure: null, saved: true },
     })),
-    storeSaveFailure: assign(({ context }) => ({ details: { ...context.details, failure: 'profile.save.failed' as const, saved: false } })),
+    storeSaveFailure: assign(({ context }, params: { error: unknown }) => ({
+      details: {
+        ...context.details,
+        failure: isStoreUnavailable(params.error) ? ('store.unavailable' as const) : ('profile.save.failed' as const),
+        saved: false,
+      },
+    })),
 
     changeEmailField: assign(({ context, event }) => {
       if (event.type !== 'email.change') return {};
@@ -164,7 +182,12 @@ export const profileMachine = setup({
         return { email: { ...e, errors: { ...e.errors, newEmailAddress: 'profile.email.taken' as const } } };
       return { email: { ...e, failure: 'profile.email.unsupported' as const } };
     }),
-    storeEmailFailure: assign(({ context }) => ({ email: { ...context.email, failure: 'profile.email.failed' as const } })),
+    storeEmailFailure: assign(({ context }, params: { error: unknown }) => ({
+      email: {
+        ...context.email,
+        failure: isStoreUnavailable(params.error) ? ('store.unavailable' as const) : ('profile.email.failed' as const),
+      },
+    })),
     resetEmail: assign(() => ({ email: emptyEmail() })),
     storeEmailConfirmed: assign(({ context }) => ({
       customer:
@@ -274,7 +297,7 @@ export const profileMachine = setup({
                   return { firstName: result.value.firstName, lastName: result.value.lastName, phoneNumber: result.value.phone || null };
                 },
                 onDone: { target: 'editing', actions: { type: 'storeSavedCustomer', params: ({ event }) => ({ saved: event.output }) } },
-                onError: { target: 'editing', actions: 'storeSaveFailure' },
+                onError: { target: 'editing', actions: { type: 'storeSaveFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },
@@ -314,7 +337,7 @@ export const profileMachine = setup({
                     actions: { type: 'storeEmailRefusal', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
                   },
                 ],
-                onError: { target: 'editing', actions: 'storeEmailFailure' },
+                onError: { target: 'editing', actions: { type: 'storeEmailFailure', params: ({ event }) => ({ error: event.error }) } },
               },
               // A second confirm while a request runs is not a new request.
               on: { 'email.confirm': {} },
@@ -336,7 +359,7 @@ export const profileMachine = setup({
                     actions: { type: 'storeConfirmRefusal', params: ({ event }) => ({ code: event.output.ok ? '' : event.output.code }) },
                   },
                 ],
-                onError: { target: 'editing', actions: 'storeEmailFailure' },
+                onError: { target: 'editing', actions: { type: 'storeEmailFailure', params: ({ event }) => ({ error: event.error }) } },
               },
               on: { 'email.confirm': {} },
             },

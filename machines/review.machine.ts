@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 import type { ReviewEligibility, SubmitReviewResult } from '../services/reviews.service';
 import { validateReview, type ReviewErrorCode, type ReviewField, type ReviewInput, type ReviewOutput } from './schemas/review.schema';
 
@@ -13,7 +14,8 @@ export type { ReviewEligibility, SubmitReviewResult };
 export type IneligibleReason = Exclude<ReviewEligibility['status'], 'eligible'>;
 
 /** A rejected submit as the service tags it, or a failure to reach the server at all. */
-export type ReviewSubmitError = Exclude<SubmitReviewResult, { ok: true }> | { ok: false; code: 'NETWORK'; message: string };
+export type ReviewSubmitError =
+  Exclude<SubmitReviewResult, { ok: true }> | { ok: false; code: 'NETWORK'; message: string; unavailable?: true };
 
 /** Schema codes, or 'server' when the Shop API rejected the field (its message is in submitError). */
 export type ReviewFieldErrors = Partial<Record<ReviewField, ReviewErrorCode | 'server'>>;
@@ -101,7 +103,7 @@ export const reviewMachine = setup({
         !output.ok && output.code === 'REVIEW_NOT_ALLOWED_ERROR' ? ('not-purchased' as const) : ('already-reviewed' as const),
     })),
     storeNetworkError: assign((_, error: unknown) => ({
-      submitError: { ok: false, code: 'NETWORK', message: errorMessage(error) } as const,
+      submitError: { ok: false, code: 'NETWORK', message: errorMessage(error), ...unavailableOf(error) } as const,
     })),
   },
 }).createMachine({

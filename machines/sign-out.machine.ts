@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 
 // Signing out (profile). Spec §4: it succeeds only when the response reports success; until then
 // nothing local is touched, so a failed sign-out leaves the shopper signed in and able to retry.
 
-export type SignOutFailure = { kind: 'refused' } | { kind: 'network' };
+export type SignOutFailure = { kind: 'refused' } | { kind: 'network'; unavailable?: true };
 
 export interface SignOutContext {
   failure: SignOutFailure | null;
@@ -49,7 +50,10 @@ export const signOutMachine = setup({
           },
           { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'refused' } } } },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: { failure: { kind: 'network' } } } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+        },
       },
     },
     failed: { on: { 'signOut.submit': 'signingOut', 'signOut.retry': 'signingOut' } },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, not, sendParent, setup } from 'xstate';
+import { unavailableOf } from './lib/network-failure';
 import type { CheckUserResult } from '../services/session.service';
 
 /** What the wishlist page shows of a favourite (a guest's list keeps these locally). */
@@ -28,7 +29,7 @@ export interface WishlistContext {
   pending: string[];
   /** Toggles waiting for their turn (members: one server call at a time). */
   queue: { productId: string; item: WishlistItem | null }[];
-  error: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED'; productId?: string } | null;
+  error: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED'; productId?: string; unavailable?: true } | null;
 }
 
 export type WishlistEvent =
@@ -101,12 +102,12 @@ export const wishlistMachine = setup({
         pending: context.pending.filter((id) => id !== params.productId),
       };
     }),
-    failToggle: assign(({ context }) => {
+    failToggle: assign(({ context }, params: { error: unknown }) => {
       const head = context.queue[0];
       return {
         queue: [],
         pending: [],
-        error: { code: 'NETWORK' as const, ...(head ? { productId: head.productId } : {}) },
+        error: { code: 'NETWORK' as const, ...(head ? { productId: head.productId } : {}), ...unavailableOf(params.error) },
       };
     }),
     setError: assign((_, params: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED' }) => ({ error: { code: params.code } })),
@@ -194,7 +195,7 @@ export const wishlistMachine = setup({
               target: 'next',
               actions: [{ type: 'applyToggle', params: ({ event }) => event.output }, 'announceChange'],
             },
-            onError: { target: 'idle', actions: 'failToggle' },
+            onError: { target: 'idle', actions: { type: 'failToggle', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         next: {

@@ -11,7 +11,8 @@ import type { Failure } from '../../services/result';
  * - tooManyAttempts: the code has no attempts left (or was used or replaced): only a new code helps;
  * - codeExpired: the code's 15 minutes are over: only a new code helps;
  * - resetTokenInvalid / resetTokenExpired: the reset ticket is no longer accepted;
- * - network: no answer or an unexpected one; the same values can be sent again (retry);
+ * - network: no answer or an unexpected one; the same values can be sent again (retry); `unavailable`
+ *   when the store answered 502/503/504 (machines/lib/network-failure.ts), not the connection;
  * - refused: any other error result, and every social sign-in failure: the server's own message.
  */
 export type AuthFailure =
@@ -25,7 +26,7 @@ export type AuthFailure =
   | { kind: 'codeExpired' }
   | { kind: 'resetTokenInvalid' }
   | { kind: 'resetTokenExpired' }
-  | { kind: 'network' }
+  | { kind: 'network'; unavailable?: true }
   | { kind: 'refused'; message: string };
 
 /**

@@ -44,7 +44,9 @@ export function OrderCancel({ orderCode, orderState, cancellable, reasonMax, onC
         ? t`This order could not be found.`
         : refusal === 'cancel.failed'
           ? t`The order could not be cancelled. Check your connection and try again.`
-          : null;
+          : refusal === 'store.unavailable'
+            ? t`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`
+            : null;
 
   return (
     <div className="order-cancel">

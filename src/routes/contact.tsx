@@ -65,7 +65,9 @@ function ContactFormContainer() {
     failure?.kind === 'rateLimited'
       ? t`You have sent several messages in a short time. Please try again later.`
       : failure?.kind === 'network'
-        ? t`Your message could not be sent. Check your connection and try again.`
+        ? failure.unavailable
+          ? t`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`
+          : t`Your message could not be sent. Check your connection and try again.`
         : server && !server.field
           ? server.message
           : null;

@@ -56,6 +56,9 @@ export function authFailureText(failure: AuthFailure, translate: (m: MessageDesc
     case 'resetTokenExpired':
       return translate(msg`This password reset has expired. Please start again.`);
     case 'network':
+      // The store answered 502/503/504: its fault, not the connection (machines/lib/network-failure.ts).
+      // The same source text as the cart's and checkout's, so it shares their translation.
+      if (failure.unavailable) return translate(msg`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`);
       return translate(msg`We could not reach the store to sign you in. Check your connection and try again.`);
     case 'refused':
       return failure.message;

@@ -105,7 +105,9 @@ export function ReviewForm({ view, send }: { view: ReviewFormView; send: (event:
     submitError === null || (submitError.code === 'REVIEW_INPUT_ERROR' && fieldErrors[submitError.field as ReviewField])
       ? null
       : submitError.code === 'NETWORK'
-        ? t`Your review could not be sent. Check your connection and try again.`
+        ? submitError.unavailable
+          ? t`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`
+          : t`Your review could not be sent. Check your connection and try again.`
         : submitError.code === 'RATE_LIMIT_ERROR'
           ? t`You have sent several reviews in a short time. Please try again later.`
           : submitError.message;

@@ -60,3 +60,17 @@ export const ADDRESS_MESSAGES: Record<AddressMessageId, MessageDescriptor> = {
   'address.instructions.tooLong': msg`Instructions have at most ${instructionsMax} characters.`,
   'address.text.invalidCharacters': msg`This text contains hidden or broken characters (often from pasted text). Please retype it.`,
 };
+
+/**
+ * A failure id the account machines store when the store answered 502/503/504
+ * (machines/lib/network-failure.ts): its fault, not the shopper's connection.
+ */
+export const STORE_UNAVAILABLE = 'store.unavailable' as const;
+
+/** The store-unavailable text: the cart's and checkout's source text, so it shares their translation. */
+export const STORE_UNAVAILABLE_MESSAGE: MessageDescriptor = msg`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`;
+
+/** The text of an account failure: the store-unavailable text for that id, else the flow's own. */
+export function accountFailureMessage(failure: string, own: MessageDescriptor): MessageDescriptor {
+  return failure === STORE_UNAVAILABLE ? STORE_UNAVAILABLE_MESSAGE : own;
+}

@@ -66,7 +66,11 @@ function WishlistContents({ loadingBox, heading }: { loadingBox: ReactNode; head
       )}
       {error?.code === 'NETWORK' && (
         <p role="alert" className="cart-page__failed">
-          <Trans>We could not reach the store. Check your connection and try again.</Trans>
+          {error.unavailable ? (
+            <Trans>The store is briefly unavailable. Try again in a moment; nothing you entered is lost.</Trans>
+          ) : (
+            <Trans>We could not reach the store. Check your connection and try again.</Trans>
+          )}
         </p>
       )}
       {!hydrated || loading ? (

@@ -73,6 +73,8 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
         return t`Your addresses could not be loaded.`;
       case 'address.save.failed':
         return t`The address could not be saved. Check your connection and try again.`;
+      case 'store.unavailable':
+        return t`The store is briefly unavailable. Try again in a moment; nothing you entered is lost.`;
       case 'address.delete.failed':
         return t`The address could not be deleted. Please try again.`;
       case 'address.default.failed':

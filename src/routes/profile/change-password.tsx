@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/change-password';
 import type { ChangePasswordErrors, ChangePasswordField } from '../../../machines/schemas/password.schema';
-import { PASSWORD_MESSAGES } from '../../components/profile/profile-messages';
+import { accountFailureMessage, PASSWORD_MESSAGES } from '../../components/profile/profile-messages';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
 import type { AppActors } from '../../containers/app-actors.types';
@@ -118,7 +118,7 @@ export default function ChangePasswordPage() {
               <p className="notice notice--error">
                 {failure === 'password.unsupported'
                   ? t`Your account signs in through Google or Apple and has no password to change here.`
-                  : t`Your password could not be changed. Check your connection and try again.`}
+                  : i18n._(accountFailureMessage(failure, msg`Your password could not be changed. Check your connection and try again.`))}
               </p>
             )}
           </div>

@@ -8,7 +8,13 @@ import type { ProfileEvent } from '../../../machines/profile.machine';
 import type { EmailChangeErrors, ProfileDetailsErrors } from '../../../machines/schemas/profile.schema';
 import { presetUrl } from '../../components/image/image-sources';
 import { PhoneInput, type PhoneValue as PhoneInputValue } from '../../components/phone-input/phone-input';
-import { AVATAR_MESSAGES, PROFILE_MESSAGES } from '../../components/profile/profile-messages';
+import {
+  accountFailureMessage,
+  AVATAR_MESSAGES,
+  PROFILE_MESSAGES,
+  STORE_UNAVAILABLE,
+  STORE_UNAVAILABLE_MESSAGE,
+} from '../../components/profile/profile-messages';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
 import type { AppActors } from '../../containers/app-actors.types';
@@ -205,7 +211,11 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           >
             <div role="alert">
               {ctx?.details.failure && (
-                <p className="notice notice--error">{t`Your details could not be saved. Check your connection and try again.`}</p>
+                <p className="notice notice--error">
+                  {i18n._(
+                    accountFailureMessage(ctx.details.failure, msg`Your details could not be saved. Check your connection and try again.`),
+                  )}
+                </p>
               )}
             </div>
             <div role="status">{ctx?.details.saved && <p className="notice notice--success">{t`Your details have been saved.`}</p>}</div>
@@ -269,13 +279,15 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <div role="alert">
                 {emailFailure && (
                   <p className="notice notice--error">
-                    {emailFailure === 'profile.email.tokenExpired'
-                      ? t`The confirmation link has expired. Please ask for a new one.`
-                      : emailFailure === 'profile.email.tokenInvalid'
-                        ? t`The confirmation link is not valid. Please ask for a new one.`
-                        : emailFailure === 'profile.email.unsupported'
-                          ? t`Your account signs in through Google or Apple; its email address cannot be changed here.`
-                          : t`Your email address could not be changed. Check your connection and try again.`}
+                    {emailFailure === STORE_UNAVAILABLE
+                      ? i18n._(STORE_UNAVAILABLE_MESSAGE)
+                      : emailFailure === 'profile.email.tokenExpired'
+                        ? t`The confirmation link has expired. Please ask for a new one.`
+                        : emailFailure === 'profile.email.tokenInvalid'
+                          ? t`The confirmation link is not valid. Please ask for a new one.`
+                          : emailFailure === 'profile.email.unsupported'
+                            ? t`Your account signs in through Google or Apple; its email address cannot be changed here.`
+                            : t`Your email address could not be changed. Check your connection and try again.`}
                   </p>
                 )}
               </div>

@@ -277,6 +277,19 @@ describe('auth machine: sign-in', () => {
     expect(context(actor).values.password).toBe(' Secret123! ');
   });
 
+  it('a 503 from the store is the store being unavailable; no answer (TypeError) stays a connection failure', async () => {
+    const errors: unknown[] = [Object.assign(new Error('Service Unavailable'), { status: 503 }), new TypeError('Failed to fetch')];
+    const { actor } = start({ login: async () => Promise.reject(errors.shift()) }, { start: 'signIn' });
+    fillSignIn(actor);
+    actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(value(actor)).toEqual({ forms: { signIn: 'failed' } }));
+    expect(context(actor).failure).toEqual({ kind: 'network', unavailable: true });
+
+    actor.send({ type: 'auth.retry' });
+    await vi.waitFor(() => expect(value(actor)).toEqual({ forms: { signIn: 'failed' } }));
+    expect(context(actor).failure).toEqual({ kind: 'network' });
+  });
+
   it('a network failure keeps the values and a retry sends them again', async () => {
     let attempt = 0;
     const { actor, calls } = start(

@@ -141,6 +141,18 @@ describe('change-password machine', () => {
     expect(spy).toHaveBeenCalledTimes(2);
   });
 
+  it('a 503 is the store being unavailable; a TypeError stays a connection failure', async () => {
+    const errors: unknown[] = [{ status: 503 }, new TypeError('Failed to fetch')];
+    const { actor } = start(() => Promise.reject(errors.shift()));
+    fill(actor);
+    actor.send({ type: 'password.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.failure).toBe('store.unavailable');
+    actor.send({ type: 'password.retry' });
+    await flush();
+    expect(actor.getSnapshot().context.failure).toBe('password.failed');
+  });
+
   it('goes back to editing when a field changes after a failure', async () => {
     const { actor } = start(() => Promise.reject(new Error('offline')));
     fill(actor);

@@ -111,6 +111,17 @@ describe('contact machine', () => {
     expect(spy).toHaveBeenCalledTimes(2);
   });
 
+  it('a 503 is the store being unavailable; a TypeError stays a connection failure', async () => {
+    const errors: unknown[] = [{ status: 503, code: 'STORE_UNAVAILABLE' }, new TypeError('Failed to fetch')];
+    const { actor } = start(async () => Promise.reject(errors.shift()));
+    fillValid(actor);
+    actor.send({ type: 'contact.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'network', unavailable: true });
+    actor.send({ type: 'contact.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.failure).toEqual({ kind: 'network' }));
+  });
+
   it('fails with the wait time when rate limited', async () => {
     const { actor } = start(async () => ({ ok: false, code: 'RATE_LIMIT_ERROR', message: 'Too many', retryAfterSeconds: 60 }));
     fillValid(actor);

@@ -99,4 +99,14 @@ describe('order-cancel machine', () => {
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(actor.getSnapshot().context).toMatchObject({ refusal: 'cancel.failed', reason: 'late' });
   });
+
+  it('says the store is unavailable on a 502, keeping the reason', async () => {
+    const { actor } = start(() => Promise.reject({ status: 502 }));
+    actor.send({ type: 'cancel.open' });
+    actor.send({ type: 'cancel.changeReason', value: 'late' });
+    actor.send({ type: 'cancel.confirm' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: 'store.unavailable', reason: 'late' });
+  });
 });

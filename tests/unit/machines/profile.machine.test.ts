@@ -158,6 +158,19 @@ describe('profile machine: details', () => {
     expect(actor.getSnapshot().context.customer).toMatchObject({ firstName: 'Nora', phoneNumber: null });
   });
 
+  it('a 503 on save is the store being unavailable; a TypeError stays a connection failure', async () => {
+    const errors: unknown[] = [{ status: 503 }, new TypeError('Failed to fetch')];
+    const { actor } = start({ update: () => Promise.reject(errors.shift()) });
+    await flush();
+    actor.send({ type: 'details.change', field: 'lastName', value: 'Harbi' });
+    actor.send({ type: 'details.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.details).toMatchObject({ failure: 'store.unavailable', values: { lastName: 'Harbi' } });
+    actor.send({ type: 'details.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.details).toMatchObject({ failure: 'profile.save.failed', values: { lastName: 'Harbi' } });
+  });
+
   it('keeps what was typed when saving fails, and discard restores the saved customer', async () => {
     const { actor } = start({ update: () => Promise.reject(new Error('offline')) });
     await flush();
@@ -224,6 +237,20 @@ describe('profile machine: e-mail change', () => {
       ...expected,
       values: { newEmailAddress: 'new@example.com', password: 'secret1x' },
     });
+  });
+
+  it('a 503 on request is the store being unavailable; a TypeError stays a connection failure', async () => {
+    const errors: unknown[] = [{ status: 503 }, new TypeError('Failed to fetch')];
+    const { actor } = start({ requestEmail: () => Promise.reject(errors.shift()) });
+    await flush();
+    actor.send({ type: 'email.change', field: 'newEmailAddress', value: 'new@example.com' });
+    actor.send({ type: 'email.change', field: 'password', value: 'secret1x' });
+    actor.send({ type: 'email.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.email.failure).toBe('store.unavailable');
+    actor.send({ type: 'email.submit' });
+    await flush();
+    expect(actor.getSnapshot().context.email.failure).toBe('profile.email.failed');
   });
 
   it('reports a network failure on request', async () => {
