@@ -9,10 +9,14 @@
 //                                       missing, e.g. "npx --yes lighthouse@13.5.0"
 //
 // Each route is loaded as a returning visitor of its language (locale cookie sent), so the
-// unprefixed Arabic pages are measured, not a first-visit redirect to /en.
+// unprefixed Arabic pages are measured, not a first-visit redirect to /en. Signed-in routes run in
+// a fresh browser profile per run whose cookie jar holds the session (Playwright writes it; storage
+// reset off): a Cookie header alone reaches the server but not `document.cookie`, so the page's own
+// client would call the Shop API as a visitor (on /profile/addresses that emptied the list: CLS 0.15).
 // Figures per route: performance score, LCP, CLS, TBT and FCP, each the median of the runs.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -24,6 +28,7 @@ import {
   loadBudgets,
   median,
   report,
+  routeCookies,
   signedInRoutes,
   signInToken,
 } from './lib.mjs';
@@ -52,7 +57,23 @@ export function figures(lhr) {
   };
 }
 
-function runOnce(command, url, cookie) {
+/** A new Chrome profile whose cookie jar holds the route's cookies (a signed-in shopper's browser). */
+async function signedInProfile(base, cookies) {
+  const { chromium } = await import('@playwright/test');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lh-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+    headless: true,
+  });
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  await context.addCookies(cookies.map((c) => ({ ...c, url: base, expires })));
+  await context.close();
+  return dir;
+}
+
+function runOnce(command, url, cookie, profileDir) {
+  const chromeFlags = `--headless=new --no-sandbox --disable-gpu${profileDir ? ` --user-data-dir=${profileDir}` : ''}`;
   const args = [
     ...command.slice(1),
     url,
@@ -60,8 +81,8 @@ function runOnce(command, url, cookie) {
     '--output-path=stdout',
     '--only-categories=performance',
     '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-    `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+    `--chrome-flags=${chromeFlags}`,
+    ...(profileDir ? ['--disable-storage-reset'] : [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`]),
   ];
   return new Promise((resolvePromise, reject) => {
     execFile(
@@ -98,7 +119,13 @@ async function main() {
   for (const route of routes) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      results.push(await runOnce(command, base + route.path, cookieHeader(route, token)));
+      // a fresh profile per run: the storage reset is off, so nothing may be cached from the last run
+      const profile = route.signedIn || route.cookie ? await signedInProfile(base, routeCookies(route, token)) : null;
+      try {
+        results.push(await runOnce(command, base + route.path, cookieHeader(route, token), profile));
+      } finally {
+        if (profile) rmSync(profile, { recursive: true, force: true });
+      }
     }
     const row = { name: route.name, path: route.path, scores: results.map((r) => r.performance).join(' ') };
     for (const key of ['performance', 'lcpMs', 'cls', 'tbtMs', 'fcpMs']) row[key] = median(results.map((r) => r[key]));
