@@ -4,19 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM server module without type declarations
 import { createApp } from '../../../../src/server/storefront.mjs';
+import { fakeServerBuild } from '../../helpers/server-build';
 
-const fakeBuild = {
-  entry: { module: { default: () => new Response('page', { status: 200 }) } },
-  routes: {},
-  assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'initial' },
-};
+const fakeBuild = fakeServerBuild();
 
 /** A fake Vendure that can be switched off: `up = false` closes its port. */
 function switchableBackend() {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHtmlCache, htmlCacheKey, isPersonalPath, isStorable } from '../../../../src/server/html-cache.mjs';
 // @ts-expect-error -- plain ESM server module without type declarations
 import { createApp } from '../../../../src/server/storefront.mjs';
+import { fakeServerBuild } from '../../helpers/server-build';
 
 const browser = { method: 'GET', headers: {}, isBot: false };
 
@@ -200,7 +201,7 @@ describe('storefront page cache', () => {
   let front: http.Server;
   let base = '';
   // A build whose every page is "rendered" by the entry: counts renders and echoes the URL.
-  const build = {
+  const build = fakeServerBuild({
     entry: {
       module: {
         default: (request: Request) => {
@@ -224,15 +225,7 @@ describe('storefront page cache', () => {
       root: { id: 'root', path: '', module: { default: () => null } },
       page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
     },
-    assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial' },
-  };
+  });
 
   beforeAll(async () => {
     const { server } = await createApp({

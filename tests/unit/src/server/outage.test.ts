@@ -8,6 +8,7 @@ import { isBackendOutage, withOutageAnswers } from '../../../../src/server/outag
 import { createApp } from '../../../../src/server/storefront.mjs';
 // @ts-expect-error -- plain ESM server module without type declarations
 import { createHtmlCache } from '../../../../src/server/html-cache.mjs';
+import { fakeServerBuild } from '../../helpers/server-build';
 
 const shopApiError = (status: number | null) => Object.assign(new Error('x'), { name: 'ShopApiError', status });
 const refused = () => new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
@@ -61,7 +62,7 @@ describe('withOutageAnswers', () => {
 
 // A one-route server build whose loader needs the backend; `backendUp` switches it.
 let backendUp = true;
-const build = {
+const build = fakeServerBuild({
   entry: {
     module: {
       default: (_request: Request, status: number, headers: Headers) =>
@@ -86,15 +87,7 @@ const build = {
     },
     page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
   },
-  assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'initial' },
-};
+});
 
 let now = 1_000_000;
 let front: http.Server;

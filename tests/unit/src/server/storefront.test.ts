@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 // @ts-expect-error -- plain ESM server module without type declarations
 import { createApp, createProxy, isProxied, isReplayable, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
+import { fakeServerBuild } from '../../helpers/server-build';
 
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {
@@ -23,19 +24,8 @@ function fakeUpstream() {
   return server;
 }
 
-const fakeBuild = {
-  // The smallest server build React Router accepts for a request it cannot match.
-  entry: { module: { default: () => new Response('page', { status: 200 }) } },
-  routes: {},
-  assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'initial' },
-};
+// The smallest server build React Router accepts, for a request it cannot match.
+const fakeBuild = fakeServerBuild();
 
 let upstream: http.Server;
 let front: http.Server;
