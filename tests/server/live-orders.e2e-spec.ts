@@ -71,7 +71,7 @@ describe('live order updates (graphql-ws at /shop-api/ws)', () => {
 
   const connect = (authToken?: string) => {
     const client = createClient({
-      url: `ws://127.0.0.1:${PORT}/shop-api/ws`,
+      url: `ws://127.0.0.1:${env.port}/shop-api/ws`,
       webSocketImpl: WebSocket,
       connectionParams: authToken === undefined ? {} : { authToken },
       retryAttempts: 0,
@@ -171,7 +171,7 @@ describe('live order updates (graphql-ws at /shop-api/ws)', () => {
   });
 
   it('leaves other upgrade paths alone', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/shop-api/other`);
+    const ws = new WebSocket(`ws://127.0.0.1:${env.port}/shop-api/other`);
     const outcome = await new Promise<string>((resolve) => {
       ws.on('open', () => resolve('open'));
       ws.on('error', () => resolve('error'));

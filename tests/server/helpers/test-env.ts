@@ -134,6 +134,8 @@ function testConfig(opts: StoreTestEnvOptions, dataDir: string, dbFile: string, 
 }
 
 export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<StoreTestEnv> {
+  // TEST_PORT_OFFSET moves every spec's fixed port, so two checkouts can run the server suite at once
+  opts = { ...opts, port: opts.port + Number(process.env.TEST_PORT_OFFSET ?? 0) };
   const name = opts.name ?? path.basename(callerTestFile()).replace(/\.[mc]?[tj]s$/, '');
   const products = opts.products ?? TEST_SEED_SIZE.products;
   const steps = opts.steps ?? seedSteps;
