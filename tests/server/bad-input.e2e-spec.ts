@@ -515,7 +515,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: BATCH });
 function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: env.port, path, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: env.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
