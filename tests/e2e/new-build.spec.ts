@@ -6,9 +6,8 @@
 // manifest version, with the About page's chunk under another hash (as a changed route gets): what
 // differs between two real builds, without a second `react-router build` per run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { browserLocale, expect, gotoHydrated, localePath, locales, serverURL, startingWith, test, tr } from './fixtures';
 
@@ -90,9 +89,12 @@ async function startStorefront() {
       // every request sees the build of the moment
       HTML_CACHE_TTL_MS: '0',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const until = Date.now() + 20_000;
+  let output = '';
+  storefront.stdout?.on('data', (chunk) => (output += chunk));
+  storefront.stderr?.on('data', (chunk) => (output += chunk));
+  const until = Date.now() + 45_000;
   while (Date.now() < until) {
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
@@ -101,7 +103,7 @@ async function startStorefront() {
     if (up) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the test storefront did not start');
+  throw new Error(`the test storefront did not start:\n${output.slice(-2000)}`);
 }
 
 async function stopStorefront() {
@@ -124,10 +126,13 @@ async function deploy() {
   await startStorefront();
 }
 
-test.describe.configure({ mode: 'serial' });
+// Serial: one storefront of its own; each test restarts it (twice), which takes a while on a loaded machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'e2e-new-build-'));
+  // Inside the project: the server build imports its packages from the project's node_modules.
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  work = mkdtempSync(join(root, 'test-results', 'new-build-'));
   live = join(work, 'build');
   previous = join(work, 'build-previous');
   next = join(work, 'next');
@@ -153,6 +158,7 @@ for (const locale of locales) {
 
     test('offers a refresh, keeps what was typed, still loads the old build’s chunks, and refreshing loads the new build', async ({
       page,
+      axe,
     }) => {
       const base = `http://127.0.0.1:${port}`;
       const checks: string[] = [];
@@ -160,14 +166,12 @@ for (const locale of locales) {
         if (new URL(request.url()).pathname === '/_app/build.json') checks.push(request.url());
       });
       const refresh = page.getByRole('button', { name: tr(locale, 'Refresh') });
-      const notice = page
-        .getByRole('status')
-        .filter({
-          hasText: tr(
-            locale,
-            'A new version of the shop is available. Refresh the page when you are ready; finish what you are typing first.',
-          ),
-        });
+      const notice = page.getByRole('status').filter({
+        hasText: tr(
+          locale,
+          'A new version of the shop is available. Refresh the page when you are ready; finish what you are typing first.',
+        ),
+      });
 
       // The page starts on the current build; its first check (1 s after the app starts) finds it current.
       await gotoHydrated(page, `${base}${localePath(locale, '/contact')}`);
@@ -197,6 +201,7 @@ for (const locale of locales) {
       await expect(field('Full name')).toHaveValue(locale === 'ar' ? 'سارة أحمد' : 'Sara Ahmed');
       await expect(field('Message')).toHaveValue(typed);
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      await axe();
 
       // A route of the old build, opened after the deploy, still loads its chunk (the new build has
       // renamed it): a client-side navigation, the same document.

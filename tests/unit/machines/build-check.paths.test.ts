@@ -5,7 +5,7 @@ import type { LatestBuild } from '../../../services/build.service';
 import { never, pathTable, shortestPathPerState, stateKey, type KeyOf, type PathRow } from './path-kit';
 
 describe('build check machine paths', () => {
-  const machine = buildCheckMachine.provide({ actors: { fetchLatestBuild: never<LatestBuild, undefined>() } });
+  const machine = buildCheckMachine.provide({ actors: { fetchLatestBuild: never<LatestBuild, unknown>() } });
   // The last refresh, 2 s before the shopper's press below, left the page on the same build: the guard holds.
   const input = { runningBuildId: 'aaa', lastRefresh: { at: 1_000, fromBuildId: 'aaa' } };
   const events: EventObject[] = [
