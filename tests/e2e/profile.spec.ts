@@ -160,6 +160,7 @@ for (const locale of locales) {
       baseURL,
       axe,
     }) => {
+      test.slow();
       const session = await signedInCustomer(request, `addresses-${locale}`);
       const saudiCities = (
         (await (
@@ -239,6 +240,7 @@ for (const locale of locales) {
       baseURL,
       axe,
     }) => {
+      test.slow();
       const session = await signedInCustomer(request, `orders-${locale}`);
       const code = await placeOrder(session);
       await useSession(page, baseURL, session);
@@ -276,6 +278,7 @@ for (const locale of locales) {
     });
 
     test('cancel an order the backend still allows cancelling', async ({ page, request, baseURL, axe }) => {
+      test.slow();
       const session = await signedInCustomer(request, `cancel-${locale}`);
       const code = await placeOrder(session);
       await useSession(page, baseURL, session);
@@ -319,9 +322,9 @@ test.describe('change password (ar)', () => {
     await useSession(page, baseURL, session);
     await gotoHydrated(page, localePath('ar', '/profile/change-password'));
     const fresh = 'كلمة جديدة 2026';
-    await page.getByLabel(tr('ar', 'Current password')).fill(session.password);
-    await page.getByLabel(tr('ar', 'New password')).fill(fresh);
-    await page.getByLabel(tr('ar', 'Repeat the new password')).fill(fresh);
+    await page.getByLabel(tr('ar', 'Current password'), { exact: true }).fill(session.password);
+    await page.getByLabel(tr('ar', 'New password'), { exact: true }).fill(fresh);
+    await page.getByLabel(tr('ar', 'Repeat the new password'), { exact: true }).fill(fresh);
     await page.getByRole('button', { name: tr('ar', 'Change password') }).click();
     await expect(page.getByRole('status').filter({ hasText: tr('ar', 'Your password has been changed.') })).toBeVisible(SLOW);
     await axe();
@@ -359,9 +362,9 @@ test.describe('change password (en)', () => {
     const session = await signedInCustomer(request, 'change-password-en');
     await useSession(page, baseURL, session);
     await gotoHydrated(page, localePath('en', '/profile/change-password'));
-    const current = page.getByLabel(tr('en', 'Current password'));
-    const next = page.getByLabel(tr('en', 'New password'));
-    const repeat = page.getByLabel(tr('en', 'Repeat the new password'));
+    const current = page.getByLabel(tr('en', 'Current password'), { exact: true });
+    const next = page.getByLabel(tr('en', 'New password'), { exact: true });
+    const repeat = page.getByLabel(tr('en', 'Repeat the new password'), { exact: true });
     const submit = page.getByRole('button', { name: tr('en', 'Change password') });
 
     await current.fill(session.password);
