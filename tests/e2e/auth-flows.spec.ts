@@ -308,6 +308,9 @@ for (const locale of locales) {
         await reloaded;
         await page.waitForLoadState();
         await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
+        // the reload may restore a scrolled position, where the sticky header covers the side menu
+        // (axe's target-size then counts the covered links): checked from the top, as a visitor lands
+        await page.evaluate(() => window.scrollTo(0, 0));
         await axe();
       });
     }
@@ -331,7 +334,9 @@ for (const locale of locales) {
       await expect(page).toHaveURL(urlOf(locale, '/auth'));
       await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Sign in') })).toBeVisible();
       await expect(page.getByRole('button', { name: tr(locale, 'Continue with Apple') })).toBeEnabled();
-      expect(await page.evaluate(() => document.cookie)).not.toMatch(/vendure_token=/);
+      // nobody signed in: the profile still sends this browser to sign in
+      await page.goto(localePath(locale, '/profile'));
+      await expect(page).toHaveURL(urlOf(locale, '/auth'), { timeout: SIGNED_IN_MS });
     });
 
     test('on a phone: the entry fits, and the menu signs a customer out @mobile', async ({ page, request, axe }) => {

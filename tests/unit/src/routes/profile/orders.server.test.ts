@@ -56,7 +56,11 @@ describe('loadOrdersPage (src/routes/profile/orders.server.ts)', () => {
     state: i % 3 === 0 ? 'Delivered' : 'PaymentSettled',
     createdAt: at(i + 1),
   }));
-  const orders = [...placed, { code: 'REJ', state: 'Rejected', createdAt: at(20) }, { code: 'CART', state: 'AddingItems', createdAt: at(21) }];
+  const orders = [
+    ...placed,
+    { code: 'REJ', state: 'Rejected', createdAt: at(20) },
+    { code: 'CART', state: 'AddingItems', createdAt: at(21) },
+  ];
 
   it('lists no Rejected order and not the cart, nor counts them', async () => {
     const { fetch, asked } = shopApiHolding(orders);
