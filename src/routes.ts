@@ -50,7 +50,7 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('auth/otp', 'routes/auth/otp.tsx', { id: id('auth.otp') }),
       route('auth/forget-password', 'routes/auth/forget-password.tsx', { id: id('auth.forget-password') }),
       route('auth/reset-password', 'routes/auth/reset-password.tsx', { id: id('auth.reset-password') }),
-      // Social sign-in (decision 017): the redirect URI of the sign-in window, and the local test
+      // Social sign-in (decision 018): the redirect URI of the sign-in window, and the local test
       // identity provider's authorization page (dev/test: it plays Google and Apple).
       route('auth/social/:provider/callback', 'routes/auth/social-callback.tsx', { id: id('auth.social.callback') }),
       route('auth/test-idp/:provider', 'routes/auth/test-idp.tsx', { id: id('auth.test-idp') }),

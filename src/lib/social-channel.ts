@@ -1,4 +1,4 @@
-// How the sign-in window hands the ID token to the /auth page that opened it (decision 017).
+// How the sign-in window hands the ID token to the /auth page that opened it (decision 018).
 // Both ways, same origin only: `postMessage` to the opener, and a BroadcastChannel of this origin
 // for when the provider's pages cut the window off from its opener (a Cross-Origin-Opener-Policy
 // on the provider's side makes `window.opener` null after the window comes back). The page takes

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import { localizePath } from '../../i18n/paths';
 import { readCookie } from '../../lib/cookies';
 
-// Social sign-in with OpenID Connect in a popup (docs/decisions/017-social-sign-in.md): the shop
+// Social sign-in with OpenID Connect in a popup (docs/decisions/018-social-sign-in.md): the shop
 // sends the window to the provider's authorization endpoint asking for an ID token, the provider
 // sends it back to our callback with the state we gave it, and the callback checks state and
 // nonce against the cookie the start set before the token goes to `authenticate`. Google answers

@@ -8,7 +8,7 @@ import { socialProvider } from './social.server';
 
 // `/auth/social/:provider`: what the sign-in window opens first (src/routes/auth/sign-in.tsx).
 // A fresh state and nonce go into an HttpOnly cookie and the window on to the provider's
-// authorization endpoint (docs/decisions/017-social-sign-in.md). A provider not offered: 404.
+// authorization endpoint (docs/decisions/018-social-sign-in.md). A provider not offered: 404.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const provider = await socialProvider(params.provider);

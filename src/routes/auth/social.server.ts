@@ -1,7 +1,7 @@
 import { config } from '../../lib/config.server';
 import { oidcProvider, SOCIAL_PROVIDERS, type OidcProvider, type SocialProviderId } from './oidc.server';
 
-// Social sign-in (issue 13, docs/decisions/017-social-sign-in.md): Google and Apple through
+// Social sign-in (issue 13, docs/decisions/018-social-sign-in.md): Google and Apple through
 // OpenID Connect in a popup when their client IDs are configured; without them, the backend's
 // local test identity provider (server/src/plugins/account, `/test-idp`, served unless
 // NODE_ENV=production without TEST_IDP=true) plays them in the same flow, its sign-in window a

@@ -12,7 +12,7 @@ import { privatePageHeaders } from '../guards.server';
 import { authorizationRequest } from './oidc.server';
 import { issueTestIdToken, testIdentityProviderAvailable } from './social.server';
 
-// The local test identity provider's authorization endpoint (decision 017): the sign-in window
+// The local test identity provider's authorization endpoint (decision 018): the sign-in window
 // of Google or Apple while the shop has no credentials for them (development and tests), or when
 // a test points GOOGLE_AUTHORIZE_URL / APPLE_AUTHORIZE_URL here. It answers an OpenID
 // authorization request as they do: the shopper says who they are, the backend's test provider

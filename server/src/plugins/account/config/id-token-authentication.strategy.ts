@@ -34,7 +34,7 @@ export interface IdTokenProvider {
  * Providers from env: `test` (our /test-idp, dev/test only), `google`, `apple`. GOOGLE_ISSUER /
  * GOOGLE_JWKS_URL and APPLE_ISSUER / APPLE_JWKS_URL replace the real providers' issuer and keys
  * (default: Google's and Apple's own): a test points them at the local test identity provider to
- * drive the real providers' whole path (docs/decisions/017-social-sign-in.md).
+ * drive the real providers' whole path (docs/decisions/018-social-sign-in.md).
  */
 export function idTokenProvidersFromEnv(env: NodeJS.ProcessEnv, opts: { testIdpEnabled: boolean; selfBaseUrl: string }): IdTokenProvider[] {
   const providers: IdTokenProvider[] = [];
