@@ -40,7 +40,7 @@ function checkTools() {
   }
 }
 
-const FAULTS_SPEC = /(faults|xss)\.spec\.ts(:\d+)*$/;
+const FAULTS_SPEC = /(faults|xss|expired-code)\.spec\.ts(:\d+)*$/;
 const isFileArg = (a) => !a.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(a);
 
 /** The arguments without `--project` options, and the projects those named. */
