@@ -4,6 +4,7 @@
 //   PORT (8080)          where it listens, always on 127.0.0.1
 //   SHOP_API_URL         the Vendure Shop API (default http://127.0.0.1:${SERVER_PORT:-3000}/shop-api);
 //                        its origin is the one fixed target of the reverse proxy below
+//   TRUSTED_PROXIES      hops whose X-Forwarded-For/-Proto are believed (default loopback; trusted-proxies.mjs)
 //   PUBLIC_URL           canonical origin for robots.txt (else the request's own origin)
 //   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
 //                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
@@ -30,6 +31,7 @@ import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
 import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
 import { withOutageAnswers } from './outage.mjs';
+import { trustedProxies } from './trusted-proxies.mjs';
 import {
   cachedBody,
   nonceAwareEncoder,
@@ -433,6 +435,7 @@ export async function createApp({
   build,
   shopApiUrl = SHOP_API_URL,
   buildDir = BUILD_DIR,
+  trusted = process.env.TRUSTED_PROXIES,
   htmlCache = createHtmlCache({
     ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
@@ -443,7 +446,8 @@ export async function createApp({
 } = {}) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For / -Proto believed only from TRUSTED_PROXIES, as Vendure does (trusted-proxies.mjs)
+  app.set('trust proxy', trustedProxies(trusted));
   const proxy = createProxy(new URL(shopApiUrl).origin);
 
   app.use((req, res, next) => {
