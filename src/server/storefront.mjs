@@ -260,7 +260,9 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
 
 /** The fetch Request React Router renders, built from an Express request as @react-router/express does. */
 export function toFetchRequest(req, res) {
-  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  // X-Forwarded-Host's port only from a trusted hop (TRUSTED_PROXIES), as Express's req.hostname does
+  const trusted = req.app?.get('trust proxy fn')?.(req.socket?.remoteAddress, 0);
+  const [, forwardedPort] = trusted ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
   const [, hostPort] = req.get('host')?.split(':') ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find((p) => Number.isSafeInteger(p)) ?? '';
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`;
