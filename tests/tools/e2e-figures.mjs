@@ -5,7 +5,8 @@
 //   csp                    {"documents": n, "paths": [...]} documents of the storefront whose policy was checked
 //   csp-violations         violations the pages reported (each one fails its test)
 //   faults-injected        backend stops (faults.spec.ts); faults-recovered: retries that succeeded after
-//   data-lost              typed values, cart lines, coupons, addresses, orders or payments lost or doubled
+//   data-checks            checks of what must survive an outage; data-lost: those that found something
+//                          missing or doubled (typed values, cart lines, coupons, addresses, orders, payments)
 //   xss-payloads           stored payloads a page showed and that stayed inert (xss.spec.ts); xss-pages: those pages
 //
 // It prints nothing when no test recorded a figure. Workers report through annotations, so the
@@ -49,7 +50,8 @@ export function figureLines(sums) {
   }
   if (sums.has('faults-injected')) {
     lines.push(
-      `faults: ${take('faults-injected')} backend stops injected, ${take('faults-recovered')} recovered with a retry; data lost: ${take('data-lost')}`,
+      `faults: ${take('faults-injected')} backend stops injected, ${take('faults-recovered')} recovered with a retry; ` +
+        `data lost: ${take('data-lost')} (in ${take('data-checks')} checks of what must survive)`,
     );
   }
   if (sums.has('xss-payloads')) {

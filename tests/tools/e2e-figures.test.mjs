@@ -8,6 +8,7 @@ test('sums figures over tests: CSP documents and distinct pages, faults, data lo
       { type: 'figure:csp-violations', description: '0' },
       { type: 'figure:faults-injected', description: '2' },
       { type: 'figure:data-lost', description: '0' },
+      { type: 'figure:data-checks', description: '4' },
       { type: 'issue', description: 'not a figure' },
     ],
     [
@@ -22,7 +23,7 @@ test('sums figures over tests: CSP documents and distinct pages, faults, data lo
   ]);
   expect(figureLines(sums)).toEqual([
     "CSP: 5 documents on 3 pages checked for the policy (nonce, no 'unsafe-inline' scripts, frame-ancestors 'self', base-uri 'none', object-src 'none'); 1 violations reported",
-    'faults: 3 backend stops injected, 3 recovered with a retry; data lost: 1',
+    'faults: 3 backend stops injected, 3 recovered with a retry; data lost: 1 (in 4 checks of what must survive)',
     'xss: 12 stored payloads shown and found inert on 4 pages',
   ]);
 });
