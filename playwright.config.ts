@@ -40,7 +40,12 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [[CI ? 'line' : 'list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }]],
+  // e2e-figures prints the suites' own figures at the end (CSP documents checked, faults, xss payloads)
+  reporter: [
+    [CI ? 'line' : 'list'],
+    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }],
+    ['./tests/tools/e2e-figures.mjs'],
+  ],
   use: {
     baseURL,
     launchOptions,

@@ -62,7 +62,9 @@ function buildCheckDeps() {
 
 /** Creates and starts the app's long-lived actors (visitor session, locale, search, cart, wishlist). */
 export function startBrowserActors(options: BrowserActorsOptions): AppActors {
-  const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: options.secureCookies });
+  // Secure cookies when the server says so, and on any https page (decision 013)
+  const secureCookies = options.secureCookies || window.location.protocol === 'https:';
+  const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: secureCookies });
   const inspectorMode = inspectorRequested();
   const inspectBuffer = inspectorMode ? createInspectBuffer() : null;
   const actors = createAppActors({
@@ -78,7 +80,7 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     createXhr: () => new XMLHttpRequest(),
     redirectToPayment: (target) => redirectToPayment(target),
     writeLocaleCookie: (locale: Locale) => {
-      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
+      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secureCookies ? '; Secure' : ''}`;
     },
     recorder: createFailureLog({
       report: (call) =>

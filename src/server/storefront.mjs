@@ -4,6 +4,7 @@
 //   PORT (8080)          where it listens, always on 127.0.0.1
 //   SHOP_API_URL         the Vendure Shop API (default http://127.0.0.1:${SERVER_PORT:-3000}/shop-api);
 //                        its origin is the one fixed target of the reverse proxy below
+//   TRUSTED_PROXIES      hops whose X-Forwarded-For/-Proto are believed (default loopback; trusted-proxies.mjs)
 //   PUBLIC_URL           canonical origin for robots.txt (else the request's own origin)
 //   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
 //                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
@@ -36,6 +37,7 @@ import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
 import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
 import { withOutageAnswers } from './outage.mjs';
+import { trustedProxies } from './trusted-proxies.mjs';
 import {
   cachedBody,
   nonceAwareEncoder,
@@ -270,7 +272,9 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
 
 /** The fetch Request React Router renders, built from an Express request as @react-router/express does. */
 export function toFetchRequest(req, res) {
-  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  // X-Forwarded-Host's port only from a trusted hop (TRUSTED_PROXIES), as Express's req.hostname does
+  const trusted = req.app?.get('trust proxy fn')?.(req.socket?.remoteAddress, 0);
+  const [, forwardedPort] = trusted ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
   const [, hostPort] = req.get('host')?.split(':') ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find((p) => Number.isSafeInteger(p)) ?? '';
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`;
@@ -446,6 +450,7 @@ export async function createApp({
   shopApiUrl = SHOP_API_URL,
   buildDir = BUILD_DIR,
   previousDir = previousBuildsDir(),
+  trusted = process.env.TRUSTED_PROXIES,
   htmlCache = createHtmlCache({
     ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
@@ -456,7 +461,8 @@ export async function createApp({
 } = {}) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For / -Proto believed only from TRUSTED_PROXIES, as Vendure does (trusted-proxies.mjs)
+  app.set('trust proxy', trustedProxies(trusted));
   const proxy = createProxy(new URL(shopApiUrl).origin);
 
   app.use((req, res, next) => {
