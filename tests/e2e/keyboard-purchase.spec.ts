@@ -265,7 +265,13 @@ for (const locale of locales) {
       for (let i = 0; i < count && !(await cash.isChecked()); i++) await page.keyboard.press('ArrowDown');
       await expect(cash).toBeChecked();
       await expect(cash).toBeFocused();
-      const pay = page.getByRole('button', { name: new RegExp(`^\\s*${tr(locale, 'Pay {0}').split('{0}')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+      const pay = page.getByRole('button', {
+        name: new RegExp(
+          `^\\s*${tr(locale, 'Pay {0}')
+            .split('{0}')[0]!
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        ),
+      });
       await tabTo(page, pay);
       await page.keyboard.press('Enter');
 
