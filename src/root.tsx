@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { AppActorsProvider, useAppActorsHandle } from './containers/app-actors';
+import { RouteFocus } from './containers/route-focus';
 import { ShopActionsBridge } from './containers/shop-actions-bridge';
 import { ErrorPage } from './components/error-page/error-page';
 import { ProgressBar } from './components/progress-bar/progress-bar';
@@ -90,6 +91,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       secureCookies={loaderData.secureCookies}
     >
       <ProgressBar />
+      <RouteFocus />
       <ShopActionsBridge>
         <Outlet />
       </ShopActionsBridge>

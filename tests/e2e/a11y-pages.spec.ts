@@ -44,14 +44,17 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/products'));
       const product = await firstHref(page, /^(\/en)?\/products\/(?!c\/|c$|brand\/)[^/]+$/);
       const brand = await firstHref(page, /^(\/en)?\/products\/brand\/[^/]+$/).catch(() => null);
-      await gotoHydrated(page, localePath(locale, '/products/c/women'));
-      const subcategory = await firstHref(page, /^(\/en)?\/products\/c\/women\/[^/]+$/);
+      // The first category of the index and the first subcategory it links (no seeded codes).
+      await gotoHydrated(page, localePath(locale, '/products/c'));
+      const category = await firstHref(page, /^(\/en)?\/products\/c\/[^/]+$/);
+      await gotoHydrated(page, localePath(locale, category));
+      const subcategory = await firstHref(page, new RegExp(`^(/en)?${escape(encodeURI(category))}/[^/]+$`));
       await scanAll(page, locale, [
         '/',
         '/products',
         '/products?q=a',
         '/products/c',
-        '/products/c/women',
+        category,
         subcategory,
         product,
         ...(brand ? [brand] : []),
