@@ -35,9 +35,13 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
   // backend's description carries both languages).
   const surchargeName = (s: NonNullable<OrderTotalsProps['order']['surcharges']>[number]) => {
     if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
-    const name = paymentMethodName(i18n, s.sku.slice(METHOD_SURCHARGE_SKU.length));
-    return s.priceWithTax < 0 ? t`${name} discount` : t`${name} fee`;
+    const method = { name: paymentMethodName(i18n, s.sku.slice(METHOD_SURCHARGE_SKU.length)) };
+    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
   };
+  // Vendure's subtotal includes the surcharges, listed on lines of their own here: the subtotal
+  // row shows the items only, so the rows add up to the total.
+  const surcharges = order.surcharges ?? [];
+  const itemsSubtotal = order.subTotalWithTax - surcharges.reduce((sum, s) => sum + s.priceWithTax, 0);
   return (
     <section className="order-totals" aria-labelledby="order-totals-title">
       <h2 id="order-totals-title" className="order-totals__title">
@@ -48,7 +52,7 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
           <dt>
             <Trans>Subtotal</Trans>
           </dt>
-          <dd>{money(order.subTotalWithTax)}</dd>
+          <dd>{money(itemsSubtotal)}</dd>
         </div>
         {order.discounts.map((d, i) => (
           <div className="cart-summary__row cart-summary__row--discount" key={`d-${i}`}>
@@ -56,7 +60,7 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
             <dd>{money(d.amountWithTax)}</dd>
           </div>
         ))}
-        {(order.surcharges ?? []).map((s, i) => (
+        {surcharges.map((s, i) => (
           <div className={`cart-summary__row${s.priceWithTax < 0 ? ' cart-summary__row--discount' : ''}`} key={`s-${i}`}>
             <dt>{surchargeName(s)}</dt>
             <dd>{money(s.priceWithTax)}</dd>

@@ -5,8 +5,9 @@ import { renderWithApp } from '../../../helpers/render';
 
 afterEach(cleanup);
 
+// Like Vendure: the subtotal (and the total) include the surcharges.
 const order = (surcharges: NonNullable<OrderTotalsProps['order']['surcharges']>): OrderTotalsProps['order'] => ({
-  subTotalWithTax: 20000,
+  subTotalWithTax: 20000 + surcharges.reduce((sum, s) => sum + s.priceWithTax, 0),
   discounts: [],
   shippingLines: [{ shippingMethod: { id: '1', code: 'standard', name: 'Standard delivery' }, priceWithTax: 2500 }] as never,
   shippingWithTax: 2500,
@@ -28,7 +29,12 @@ describe('OrderTotals: a payment method’s fee or discount on the order', () =>
             price: 1304,
             priceWithTax: 1500,
           },
-          { sku: 'payment-method:tabby', description: 'خصم الدفع عبر تابي (5٪) | Tabby payment discount (5%)', price: -978, priceWithTax: -1125 },
+          {
+            sku: 'payment-method:tabby',
+            description: 'خصم الدفع عبر تابي (5٪) | Tabby payment discount (5%)',
+            price: -978,
+            priceWithTax: -1125,
+          },
         ])}
       />,
       { path: '/en/checkout-success' },
@@ -38,6 +44,19 @@ describe('OrderTotals: a payment method’s fee or discount on the order', () =>
     expect(terms).toContain('Cash on delivery fee');
     expect(terms).toContain('Tabby: pay in instalments discount');
     expect(terms.join('\n')).not.toMatch(/\||رسوم|خصم/);
+  });
+
+  it('shows the items’ subtotal without the surcharges listed below it, so the rows add up to the total', () => {
+    renderWithApp(
+      <OrderTotals order={order([{ sku: 'payment-method:cash-on-delivery', description: 'x | y', price: 1304, priceWithTax: 1500 }])} />,
+      { path: '/en/checkout-success' },
+    );
+
+    const amount = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent?.replace(/\s/g, ' ');
+    expect(amount('Subtotal')).toBe('SAR 200');
+    expect(amount('Cash on delivery fee')).toBe('SAR 15');
+    expect(amount('Shipping')).toBe('SAR 25');
+    expect(amount('Total incl. VAT')).toBe('SAR 240');
   });
 
   it('keeps any other surcharge’s own description', () => {
