@@ -10,7 +10,17 @@ import {
 } from '../../../machines/checkout.machine';
 import type { ApplyCouponResult } from '../../../services/cart.service';
 import { payableTotal } from '../../../machines/checkout/checkout.selectors';
-import { ADDRESSES, NEVER_ACTORS, PAYFORT, PAYMENT_METHODS, SHIPPING_METHODS, never, orderAt, savedAddress, update } from './checkout.fixtures';
+import {
+  ADDRESSES,
+  NEVER_ACTORS,
+  PAYFORT,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  never,
+  orderAt,
+  savedAddress,
+  update,
+} from './checkout.fixtures';
 
 const FRESH: CheckoutInput = { code: 'ORD1', returning: false, requireVerifiedAddress: false };
 const RETURNING: CheckoutInput = { ...FRESH, returning: true };
