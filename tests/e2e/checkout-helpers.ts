@@ -109,7 +109,8 @@ export async function toPayment(page: Page, locale: Locale, code: string, axe?: 
   // Once the session has checked the token the button leads to checkout (a guest's goes to sign-in).
   await expect(proceed).toHaveAttribute('href', localePath(locale, `/checkout/${code}`), { timeout: 15_000 });
   await proceed.click();
-  await expect(page).toHaveURL(stepUrl(locale, code, 'address'));
+  // The checkout's machine arrives once the page is idle: on a loaded machine that takes seconds.
+  await expect(page).toHaveURL(stepUrl(locale, code, 'address'), { timeout: 20_000 });
   const deliver = page.getByRole('button', { name: tr(locale, 'Deliver to this address') });
   await expect(deliver).toBeEnabled();
   await expect(page.getByRole('radio')).toBeChecked(); // the default address is preselected
