@@ -415,14 +415,12 @@ for (const locale of locales) {
       await page.clock.install();
       await page.goto(localePath(locale, `/checkout-success?order=${code}`));
       await expect(page.getByText(tr(locale, 'Confirming your payment…'))).toBeVisible({ timeout: 15_000 });
-      const unconfirmed = page
-        .getByRole('alert')
-        .filter({
-          hasText: tr(
-            locale,
-            "We have not received your payment's confirmation yet. You will not be charged twice: check again in a moment.",
-          ),
-        });
+      const unconfirmed = page.getByRole('alert').filter({
+        hasText: tr(
+          locale,
+          "We have not received your payment's confirmation yet. You will not be charged twice: check again in a moment.",
+        ),
+      });
       await expect
         .poll(
           async () => {
