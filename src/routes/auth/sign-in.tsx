@@ -89,9 +89,14 @@ export default function SignInPage() {
   const pendingEmail = snapshot?.context.pending?.email ?? null;
   const resendIn = snapshot?.context.resendIn ?? 0;
 
+  // A sign-in from the provider's window reloads the whole page after 1 s (spec §4, the machine's
+  // reloadPage), and the server then sends the signed-in customer on to the target: a client
+  // navigation first would stop this page's machine, and with it that reload.
+  const popupSignIn = snapshot?.context.popupSignIn ?? false;
   useEffect(() => {
+    if (popupSignIn) return;
     if (succeeded || loggedIn) void navigate(target, { replace: true });
-  }, [succeeded, loggedIn, navigate, target]);
+  }, [succeeded, loggedIn, popupSignIn, navigate, target]);
 
   useEffect(() => {
     if (!codeSent || !pendingEmail) return;
