@@ -44,14 +44,15 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/products'));
       const product = await firstHref(page, /^(\/en)?\/products\/(?!c\/|c$|brand\/)[^/]+$/);
       const brand = await firstHref(page, /^(\/en)?\/products\/brand\/[^/]+$/).catch(() => null);
-      await gotoHydrated(page, localePath(locale, '/products/c/women'));
-      const subcategory = await firstHref(page, /^(\/en)?\/products\/c\/women\/[^/]+$/);
+      // a category with sub-categories, from the header's menus (whatever the seed's categories are)
+      const subcategory = await firstHref(page, /^(\/en)?\/products\/c\/[^/]+\/[^/]+$/);
+      const category = subcategory.replace(/\/[^/]+$/, '');
       await scanAll(page, locale, [
         '/',
         '/products',
         '/products?q=a',
         '/products/c',
-        '/products/c/women',
+        category,
         subcategory,
         product,
         ...(brand ? [brand] : []),

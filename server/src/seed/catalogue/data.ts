@@ -320,7 +320,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'chuttersnap-324234',
             en: 'Classic 35 mm SLR Camera',
             ar: 'كاميرا عاكسة كلاسيكية 35 مم',
-            brand: 'dhakira',
+            brand: 'athar',
             price: 1290,
             colors: ['silver'],
             about: {
@@ -336,7 +336,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'alexander-andrews-260988',
             en: 'Twin-Lens Reflex Camera',
             ar: 'كاميرا بعدستين عاكسة',
-            brand: 'dhakira',
+            brand: 'athar',
             price: 2450,
             colors: ['black'],
             about: {
@@ -352,7 +352,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'jakob-owens-274337',
             en: 'Pocket Film Camera',
             ar: 'كاميرا أفلام صغيرة',
-            brand: 'dhakira',
+            brand: 'athar',
             price: 189,
             colors: ['black'],
             about: {
@@ -368,7 +368,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'jonathan-talbert-697262',
             en: 'Vintage Folding Camera',
             ar: 'كاميرا قابلة للطي عتيقة',
-            brand: 'dhakira',
+            brand: 'athar',
             price: 650,
             colors: ['black'],
             about: {
@@ -550,7 +550,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'michael-guite-571169',
             en: 'Four-Person Dome Tent',
             ar: 'خيمة قبة لأربعة أشخاص',
-            brand: 'barr',
+            brand: 'rahhal',
             price: 699,
             colors: ['orange', 'green'],
             about: {
@@ -566,7 +566,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'max-tarkhov-737999',
             en: 'Cruiser Skateboard',
             ar: 'لوح تزلج كروزر',
-            brand: 'barr',
+            brand: 'rahhal',
             price: 259,
             colors: ['blue'],
             about: {
@@ -1066,10 +1066,10 @@ export const BRANDS: BrandDef[] = [
   { code: 'sadeem', en: 'Sadeem', ar: 'سديم' },
   { code: 'ufuq', en: 'Ufuq', ar: 'أفق' },
   { code: 'lamha', en: 'Lamha', ar: 'لمحة' },
-  { code: 'dhakira', en: 'Dhakira', ar: 'ذاكرة' },
+  { code: 'athar', en: 'Athar', ar: 'أثر' },
   { code: 'tuwaiq', en: 'Tuwaiq', ar: 'طويق' },
   { code: 'hadaf', en: 'Hadaf', ar: 'هدف' },
-  { code: 'barr', en: 'Barr', ar: 'بَر' },
+  { code: 'rahhal', en: 'Rahhal', ar: 'رحّال' },
   { code: 'khatwa', en: 'Khatwa', ar: 'خطوة' },
   { code: 'rakdh', en: 'Rakdh', ar: 'ركض' },
   { code: 'waha', en: 'Waha', ar: 'واحة' },

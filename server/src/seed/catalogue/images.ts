@@ -1,5 +1,7 @@
+import crypto from 'crypto';
 import fs from 'fs';
 import { createRequire } from 'module';
+import os from 'os';
 import path from 'path';
 import sharp from 'sharp';
 
@@ -37,6 +39,33 @@ function original(photo: string): Buffer {
 
 const jpeg = (s: sharp.Sharp) => s.jpeg({ quality: 82, mozjpeg: false }).toBuffer();
 
+/**
+ * Cut images are kept in the OS temp dir, keyed by what they are cut from and how: every seed
+ * (each server test file seeds its own database) cuts the same images, and the attention crop of a
+ * 1600 px photograph is the slow part. SEED_IMAGE_CACHE=off disables it.
+ */
+const CACHE_VERSION = 1;
+async function cached(key: unknown[], make: () => Promise<Buffer>): Promise<Buffer> {
+  if (process.env.SEED_IMAGE_CACHE === 'off') return make();
+  const dir = path.join(os.tmpdir(), 'seed-photo-cache');
+  const hash = crypto.createHash('sha1').update(JSON.stringify([CACHE_VERSION, photoDir(), ...key])).digest('hex');
+  const file = path.join(dir, `${hash}.jpg`);
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    const buffer = await make();
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, buffer);
+      fs.renameSync(tmp, file);
+    } catch {
+      // a read-only temp dir only costs the next seed the work
+    }
+    return buffer;
+  }
+}
+
 export type View = 'main' | 'detail' | 'wide';
 
 /**
@@ -44,7 +73,11 @@ export type View = 'main' | 'detail' | 'wide';
  * part; `contain`: the whole photograph over a blurred, enlarged copy of itself (for wide subjects
  * such as a sofa or a bike). `detail`: a 1.6x close-up of the cover crop.
  */
-export async function productImage(photo: string, view: 'main' | 'detail', fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
+export function productImage(photo: string, view: 'main' | 'detail', fit: 'cover' | 'contain' = 'cover'): Promise<Buffer> {
+  return cached(['product', photo, view, fit], () => cutProductImage(photo, view, fit));
+}
+
+async function cutProductImage(photo: string, view: 'main' | 'detail', fit: 'cover' | 'contain'): Promise<Buffer> {
   const src = original(photo);
   const size = 1000;
   if (view === 'detail') {
@@ -60,8 +93,10 @@ export async function productImage(photo: string, view: 'main' | 'detail', fit: 
 }
 
 /** A crop of the photograph at width x height (banners, covers), around its most interesting part. */
-export async function cropImage(photo: string, width: number, height: number): Promise<Buffer> {
-  return jpeg(sharp(original(photo)).resize(width, height, { fit: 'cover', position: sharp.strategy.attention }));
+export function cropImage(photo: string, width: number, height: number): Promise<Buffer> {
+  return cached(['crop', photo, width, height], () =>
+    jpeg(sharp(original(photo)).resize(width, height, { fit: 'cover', position: sharp.strategy.attention })),
+  );
 }
 
 function escapeXml(s: string) {
@@ -72,7 +107,11 @@ function escapeXml(s: string) {
  * A banner: a crop of the photograph with its caption on a dark band along the bottom (the text
  * is in the image, so the banner's title is also its alt text).
  */
-export async function captionedImage(photo: string, width: number, height: number, caption: string): Promise<Buffer> {
+export function captionedImage(photo: string, width: number, height: number, caption: string): Promise<Buffer> {
+  return cached(['caption', photo, width, height, caption], () => cutCaptionedImage(photo, width, height, caption));
+}
+
+async function cutCaptionedImage(photo: string, width: number, height: number, caption: string): Promise<Buffer> {
   const band = Math.round(height * 0.26);
   const fontSize = Math.round(Math.min(band * 0.42, width / (caption.length * 0.62)));
   // Without an explicit direction librsvg lays out mixed Arabic/digit runs left-to-right.

@@ -122,8 +122,8 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'Warranty policy',
       paragraphs: [
         'All our products are original and covered against manufacturing defects.',
-        'Home and kitchen products carry a one-year warranty from the delivery date unless the product page states otherwise. Clothing, shoes and bags are covered against manufacturing defects for 30 days.',
-        'The warranty does not cover damage caused by misuse, washing against the care label, or normal wear and tear.',
+        'Electronics and cameras carry a two-year warranty and furniture a one-year warranty from the delivery date, unless the product page states otherwise. Shoes and sports equipment are covered against manufacturing defects for 30 days.',
+        'The warranty does not cover damage caused by misuse, use against the instructions, or normal wear and tear.',
         'To make a claim, contact customer service with your order number and photos of the defect; we will repair or replace the product or refund you.',
       ],
     },
@@ -131,8 +131,8 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'سياسة الضمان',
       paragraphs: [
         'جميع منتجاتنا أصلية ومضمونة ضد عيوب التصنيع.',
-        'تتمتع منتجات المنزل والمطبخ بضمان لمدة سنة من تاريخ الاستلام ما لم تذكر صفحة المنتج غير ذلك، وتُضمن الملابس والأحذية والحقائب ضد عيوب التصنيع لمدة 30 يومًا.',
-        'لا يشمل الضمان الأضرار الناتجة عن سوء الاستخدام أو الغسيل بخلاف تعليمات العناية أو الاستهلاك الطبيعي.',
+        'تتمتع الأجهزة الإلكترونية والكاميرات بضمان لمدة سنتين والأثاث بضمان لمدة سنة من تاريخ الاستلام ما لم تذكر صفحة المنتج غير ذلك، وتُضمن الأحذية والمعدات الرياضية ضد عيوب التصنيع لمدة 30 يومًا.',
+        'لا يشمل الضمان الأضرار الناتجة عن سوء الاستخدام أو الاستخدام بخلاف التعليمات أو الاستهلاك الطبيعي.',
         'لتقديم طلب ضمان تواصل مع خدمة العملاء مع رقم الطلب وصور للعيب، وسنقوم بإصلاح المنتج أو استبداله أو استرداد المبلغ.',
       ],
     },
@@ -142,7 +142,7 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'Exchange and return policy',
       paragraphs: [
         'You can exchange or return products within 7 days of delivery, in line with the e-commerce regulations of the Kingdom of Saudi Arabia.',
-        'Products must be unused, in their original packaging and with their tags attached. For hygiene reasons underwear, swimwear and opened personal care products cannot be returned.',
+        'Products must be unused, in their original packaging and with their tags attached. Live plants and opened software or memory cards cannot be returned.',
         'Refunds are made to the original payment method within 14 days of receiving the returned product. Cash on delivery orders are refunded by bank transfer.',
         'Returns are free when the product is defective or differs from what you ordered; otherwise a return shipping fee of 25 SAR applies.',
       ],
@@ -151,7 +151,7 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'سياسة الاستبدال والاسترجاع',
       paragraphs: [
         'يمكنك استبدال المنتجات أو استرجاعها خلال 7 أيام من تاريخ الاستلام، وفقًا لنظام التجارة الإلكترونية في المملكة العربية السعودية.',
-        'يشترط أن يكون المنتج غير مستخدم وفي تغليفه الأصلي مع بطاقاته. لأسباب صحية لا يمكن استرجاع الملابس الداخلية وملابس السباحة ومنتجات العناية الشخصية المفتوحة.',
+        'يشترط أن يكون المنتج غير مستخدم وفي تغليفه الأصلي مع بطاقاته. لا يمكن استرجاع النباتات الحية ولا البرامج وبطاقات الذاكرة بعد فتحها.',
         'يُعاد المبلغ إلى وسيلة الدفع الأصلية خلال 14 يومًا من استلامنا للمنتج المرتجع، وتُسترد مبالغ طلبات الدفع عند الاستلام بتحويل بنكي.',
         'الاسترجاع مجاني إذا كان المنتج معيبًا أو مختلفًا عما طلبته، وفي غير ذلك تُحتسب رسوم شحن للإرجاع قدرها 25 ريالًا.',
       ],
