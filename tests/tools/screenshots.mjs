@@ -2,10 +2,10 @@
 // `npm run screenshots [-- <shop url>]`: full-page PNGs of a running shop (`npm start`; default
 // http://127.0.0.1:8080, or SCREENSHOT_URL) for a person to look at: home, a category listing, a
 // product (one with reviews in both languages when there is one), search results, the cart and the
-// wishlist, at 390 px and 1280 px wide, in Arabic and English -> test-results/screenshots/
+// wishlist (of the seeded demo customer, signed in), at 390 px and 1280 px wide, in Arabic and English -> test-results/screenshots/
 // <page>-<locale>-<width>.png. Not part of `npm test` (it checks nothing by itself); it prints, per
 // page, every image the page shows that does not come from the asset server (that is, is not one
-// of the seeded photographs), so "every image is a photograph" can be checked at a glance.
+// of the seeded photographs; the logo and the payment logos aside), so "every image is a photograph" can be checked at a glance.
 //
 // Test data comes from the running Shop API (through the storefront's proxy), so it follows the
 // seed: the first category of the header, its first products, a word of a product's name.
@@ -80,17 +80,23 @@ async function settle(page) {
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const data = await pickData();
-  // one session for every screenshot: the cart and wishlist are the session's
-  let token;
-  for (const p of data.cart) {
-    const variant = p.variants.find((v) => v.inStock);
-    ({ token } = await gql(
-      `mutation($id: ID!) { addItemToOrder(productVariantId: $id, quantity: 1) { __typename } }`,
-      { id: variant.id },
-      { token },
-    ));
+  // one session for every screenshot: the seeded demo customer's (README), whose wishlist and cart
+  // are filled here if empty (the wishlist needs a signed-in customer)
+  let { token } = await gql(
+    `mutation { login(username: "customer@example.com", password: "Customer123!") { __typename } }`,
+  );
+  const { data: active } = await gql('{ activeOrder { lines { id } } }', {}, { token });
+  if (!active.activeOrder?.lines.length) {
+    for (const p of data.cart) {
+      const variant = p.variants.find((v) => v.inStock);
+      await gql(`mutation($id: ID!) { addItemToOrder(productVariantId: $id, quantity: 1) { __typename } }`, { id: variant.id }, { token });
+    }
   }
-  for (const p of data.wishlist) ({ token } = await gql(`mutation($id: ID!) { toggleFav(productId: $id) { isFav } }`, { id: p.id }, { token }));
+  for (const p of data.wishlist) {
+    const toggle = () => gql(`mutation($id: ID!) { toggleFav(productId: $id) { isFav } }`, { id: p.id }, { token });
+    // toggling a saved product would take it out: toggle once more in that case
+    if (!(await toggle()).data.toggleFav.isFav) await toggle();
+  }
 
   const word = (name) => name.split(/\s+/).find((w) => w.length >= 3) ?? name;
   const browser = await chromium.launch({
@@ -128,7 +134,11 @@ async function main() {
           await page.screenshot({ path: file, fullPage: true });
           const others = await page.evaluate(() =>
             [...document.images]
-              .filter((img) => img.getBoundingClientRect().width > 0 && !new URL(img.currentSrc || img.src, location.href).pathname.startsWith('/assets/'))
+              .filter((img) => {
+                const path = new URL(img.currentSrc || img.src, location.href).pathname;
+                // the shop's logo and the footer's payment logos are drawings by design
+                return img.getBoundingClientRect().width > 0 && !/^\/(assets\/|payments\/|logo-)/.test(path);
+              })
               .map((img) => `${img.alt || '(no alt)'} <${img.currentSrc || img.src}>`.slice(0, 140)),
           );
           written.push(file);

@@ -43,6 +43,129 @@ export interface CategoryDef extends Tr {
 
 export const CATEGORIES: CategoryDef[] = [
   {
+    code: 'footwear',
+    en: 'Footwear',
+    ar: 'الأحذية',
+    sub: [
+      {
+        code: 'running-shoes',
+        en: 'Running Shoes',
+        ar: 'أحذية الجري',
+        items: [
+          {
+            photo: 'chuttersnap-584518',
+            en: 'Cushioned Running Shoes',
+            ar: 'حذاء جري بنعل مبطّن',
+            brand: 'khatwa',
+            price: 549,
+            colors: ['blue', 'pink'],
+            sizes: 'shoes',
+            about: {
+              en: 'A springy, cushioned sole that gives energy back on every stride of the long run.',
+              ar: 'نعل مرن ومبطّن يعيد إليك الطاقة مع كل خطوة في الجري الطويل.',
+            },
+            points: [
+              { en: 'Knitted upper that breathes', ar: 'جزء علوي منسوج يسمح بمرور الهواء' },
+              { en: 'Grippy rubber outsole', ar: 'نعل خارجي مطاطي متماسك' },
+            ],
+          },
+          {
+            photo: 'imani-clovis-234736',
+            en: 'Flexible Running Shoes',
+            ar: 'حذاء جري مرن',
+            brand: 'khatwa',
+            price: 459,
+            colors: ['black', 'white'],
+            sizes: 'shoes',
+            about: {
+              en: 'Bends with your foot like running barefoot, for short fast runs and the gym.',
+              ar: 'ينثني مع قدمك كأنك تجري حافيًا، للجري السريع القصير والنادي.',
+            },
+            points: [
+              { en: 'Weighs 220 g', ar: 'وزنه 220 جرامًا' },
+              { en: 'Sock-like fit', ar: 'يلتف حول القدم كالجورب' },
+            ],
+          },
+          {
+            photo: 'thomas-serer-420833',
+            en: 'Lightweight Knit Running Shoes',
+            ar: 'حذاء جري منسوج خفيف',
+            brand: 'khatwa',
+            price: 429,
+            colors: ['white', 'black'],
+            sizes: 'shoes',
+            about: {
+              en: 'A stretchy knit upper and a wide landing zone for runs on pavements and kerbs.',
+              ar: 'جزء علوي منسوج مطاطي ومنطقة هبوط عريضة للجري على الأرصفة والطرقات.',
+            },
+            points: [
+              { en: 'Heel plate for stability', ar: 'دعامة في الكعب للثبات' },
+              { en: 'Machine washable', ar: 'قابل للغسل في الغسالة' },
+            ],
+          },
+          {
+            photo: 'nikolai-chernichenko-1299748',
+            en: 'Everyday Mesh Trainers',
+            ar: 'حذاء رياضي شبكي يومي',
+            brand: 'rakdh',
+            price: 249,
+            colors: ['black', 'grey'],
+            sizes: 'shoes',
+            about: {
+              en: 'Airy mesh and a cushioned midsole for walks, errands and light training.',
+              ar: 'شبك يسمح بمرور الهواء ونعل أوسط مبطّن للمشي والمشاوير والتمارين الخفيفة.',
+            },
+            points: [
+              { en: 'Durable rubber outsole', ar: 'نعل مطاطي متين' },
+              { en: 'Padded collar', ar: 'حافة مبطنة حول الكاحل' },
+            ],
+          },
+        ],
+      },
+      {
+        code: 'sneakers',
+        en: 'Sneakers',
+        ar: 'الأحذية الكاجوال',
+        items: [
+          {
+            photo: 'xavier-teo-469050',
+            en: 'High-Top Basketball Shoes',
+            ar: 'حذاء كرة سلة برقبة عالية',
+            brand: 'khatwa',
+            price: 599,
+            colors: ['white', 'black'],
+            sizes: 'shoes',
+            about: {
+              en: 'Ankle support and a cushioned heel for the court, a clean look off it.',
+              ar: 'دعم للكاحل وكعب مبطّن داخل الملعب، ومظهر أنيق خارجه.',
+            },
+            points: [
+              { en: 'Leather and mesh upper', ar: 'جزء علوي من الجلد والشبك' },
+              { en: 'Herringbone traction', ar: 'نعل متعرج للتماسك' },
+            ],
+          },
+          {
+            photo: 'mitch-lensink-256007',
+            en: 'Canvas High-Top Sneakers',
+            ar: 'حذاء قماشي برقبة عالية',
+            brand: 'rakdh',
+            price: 279,
+            colors: ['black', 'white', 'red'],
+            sizes: 'shoes',
+            about: {
+              en: 'The canvas classic that goes with jeans, shorts and a Friday thobe alike.',
+              ar: 'الحذاء القماشي الكلاسيكي الذي يناسب الجينز والشورت وثوب الجمعة أيضًا.',
+            },
+            points: [
+              { en: 'Vulcanised rubber sole', ar: 'نعل مطاطي مقوّى' },
+              { en: 'Cotton canvas upper', ar: 'جزء علوي من قماش القطن' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
     code: 'electronics',
     en: 'Electronics',
     ar: 'الإلكترونيات',
@@ -52,6 +175,22 @@ export const CATEGORIES: CategoryDef[] = [
         en: 'Laptops & Tablets',
         ar: 'حواسيب محمولة وأجهزة لوحية',
         items: [
+          {
+            photo: 'kelly-sikkema-685291',
+            en: '11-inch Tablet with Pen',
+            ar: 'جهاز لوحي 11 بوصة مع قلم',
+            brand: 'sadeem',
+            price: 2199,
+            colors: ['silver', 'grey'],
+            about: {
+              en: 'Take notes by hand, sketch and read on a bright 11-inch screen that goes everywhere.',
+              ar: 'دوّن ملاحظاتك بخط يدك وارسم واقرأ على شاشة مشرقة مقاس 11 بوصة ترافقك أينما ذهبت.',
+            },
+            points: [
+              { en: 'Pen included, magnetically attached', ar: 'القلم مرفق ويثبت مغناطيسيًا' },
+              { en: '128 GB storage', ar: 'سعة تخزين 128 جيجابايت' },
+            ],
+          },
           {
             photo: 'derick-david-409858',
             fit: 'contain',
@@ -68,22 +207,6 @@ export const CATEGORIES: CategoryDef[] = [
             points: [
               { en: 'Fast SSD storage and 16 GB of memory', ar: 'تخزين SSD سريع وذاكرة 16 جيجابايت' },
               { en: 'Arabic and English backlit keyboard', ar: 'لوحة مفاتيح مضيئة بالعربية والإنجليزية' },
-            ],
-          },
-          {
-            photo: 'kelly-sikkema-685291',
-            en: '11-inch Tablet with Pen',
-            ar: 'جهاز لوحي 11 بوصة مع قلم',
-            brand: 'sadeem',
-            price: 2199,
-            colors: ['silver', 'grey'],
-            about: {
-              en: 'Take notes by hand, sketch and read on a bright 11-inch screen that goes everywhere.',
-              ar: 'دوّن ملاحظاتك بخط يدك وارسم واقرأ على شاشة مشرقة مقاس 11 بوصة ترافقك أينما ذهبت.',
-            },
-            points: [
-              { en: 'Pen included, magnetically attached', ar: 'القلم مرفق ويثبت مغناطيسيًا' },
-              { en: '128 GB storage', ar: 'سعة تخزين 128 جيجابايت' },
             ],
           },
           {
@@ -113,7 +236,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'alexandru-acea-686569',
             en: 'Curved Monitor',
             ar: 'شاشة منحنية',
-            brand: 'ufuq',
+            brand: 'sadeem',
             price: 749,
             colors: ['black', 'white'],
             sizes: 'monitor',
@@ -262,22 +385,6 @@ export const CATEGORIES: CategoryDef[] = [
         ar: 'كاميرات رقمية',
         items: [
           {
-            photo: 'patrick-brinksma-663044',
-            en: 'Compact Digital Camera',
-            ar: 'كاميرا رقمية مدمجة',
-            brand: 'lamha',
-            price: 3599,
-            colors: ['black', 'silver'],
-            about: {
-              en: 'A pocket camera with fast eye autofocus and 4K video, for trips and family moments.',
-              ar: 'كاميرا جيب بتركيز تلقائي سريع على العين وتصوير فيديو 4K، للرحلات ولحظات العائلة.',
-            },
-            points: [
-              { en: '24-200 mm zoom lens', ar: 'عدسة زووم 24-200 مم' },
-              { en: 'Flip screen for selfies and vlogging', ar: 'شاشة قلّابة للسيلفي وصناعة المحتوى' },
-            ],
-          },
-          {
             photo: 'robert-shunev-528016',
             en: 'Retro Mirrorless Camera',
             ar: 'كاميرا بدون مرآة بتصميم كلاسيكي',
@@ -291,6 +398,22 @@ export const CATEGORIES: CategoryDef[] = [
             points: [
               { en: 'Interchangeable lenses', ar: 'عدسات قابلة للتبديل' },
               { en: '6 frames per second', ar: '6 لقطات في الثانية' },
+            ],
+          },
+          {
+            photo: 'patrick-brinksma-663044',
+            en: 'Compact Digital Camera',
+            ar: 'كاميرا رقمية مدمجة',
+            brand: 'lamha',
+            price: 3599,
+            colors: ['black', 'silver'],
+            about: {
+              en: 'A pocket camera with fast eye autofocus and 4K video, for trips and family moments.',
+              ar: 'كاميرا جيب بتركيز تلقائي سريع على العين وتصوير فيديو 4K، للرحلات ولحظات العائلة.',
+            },
+            points: [
+              { en: '24-200 mm zoom lens', ar: 'عدسة زووم 24-200 مم' },
+              { en: 'Flip screen for selfies and vlogging', ar: 'شاشة قلّابة للسيلفي وصناعة المحتوى' },
             ],
           },
           {
@@ -583,284 +706,10 @@ export const CATEGORIES: CategoryDef[] = [
     ],
   },
   {
-    code: 'footwear',
-    en: 'Footwear',
-    ar: 'الأحذية',
-    sub: [
-      {
-        code: 'running-shoes',
-        en: 'Running Shoes',
-        ar: 'أحذية الجري',
-        items: [
-          {
-            photo: 'chuttersnap-584518',
-            en: 'Cushioned Running Shoes',
-            ar: 'حذاء جري بنعل مبطّن',
-            brand: 'khatwa',
-            price: 549,
-            colors: ['blue', 'pink'],
-            sizes: 'shoes',
-            about: {
-              en: 'A springy, cushioned sole that gives energy back on every stride of the long run.',
-              ar: 'نعل مرن ومبطّن يعيد إليك الطاقة مع كل خطوة في الجري الطويل.',
-            },
-            points: [
-              { en: 'Knitted upper that breathes', ar: 'جزء علوي منسوج يسمح بمرور الهواء' },
-              { en: 'Grippy rubber outsole', ar: 'نعل خارجي مطاطي متماسك' },
-            ],
-          },
-          {
-            photo: 'imani-clovis-234736',
-            en: 'Flexible Running Shoes',
-            ar: 'حذاء جري مرن',
-            brand: 'khatwa',
-            price: 459,
-            colors: ['black', 'white'],
-            sizes: 'shoes',
-            about: {
-              en: 'Bends with your foot like running barefoot, for short fast runs and the gym.',
-              ar: 'ينثني مع قدمك كأنك تجري حافيًا، للجري السريع القصير والنادي.',
-            },
-            points: [
-              { en: 'Weighs 220 g', ar: 'وزنه 220 جرامًا' },
-              { en: 'Sock-like fit', ar: 'يلتف حول القدم كالجورب' },
-            ],
-          },
-          {
-            photo: 'thomas-serer-420833',
-            en: 'Lightweight Knit Running Shoes',
-            ar: 'حذاء جري منسوج خفيف',
-            brand: 'khatwa',
-            price: 429,
-            colors: ['white', 'black'],
-            sizes: 'shoes',
-            about: {
-              en: 'A stretchy knit upper and a wide landing zone for runs on pavements and kerbs.',
-              ar: 'جزء علوي منسوج مطاطي ومنطقة هبوط عريضة للجري على الأرصفة والطرقات.',
-            },
-            points: [
-              { en: 'Heel plate for stability', ar: 'دعامة في الكعب للثبات' },
-              { en: 'Machine washable', ar: 'قابل للغسل في الغسالة' },
-            ],
-          },
-          {
-            photo: 'nikolai-chernichenko-1299748',
-            en: 'Everyday Mesh Trainers',
-            ar: 'حذاء رياضي شبكي يومي',
-            brand: 'rakdh',
-            price: 249,
-            colors: ['black', 'grey'],
-            sizes: 'shoes',
-            about: {
-              en: 'Airy mesh and a cushioned midsole for walks, errands and light training.',
-              ar: 'شبك يسمح بمرور الهواء ونعل أوسط مبطّن للمشي والمشاوير والتمارين الخفيفة.',
-            },
-            points: [
-              { en: 'Durable rubber outsole', ar: 'نعل مطاطي متين' },
-              { en: 'Padded collar', ar: 'حافة مبطنة حول الكاحل' },
-            ],
-          },
-        ],
-      },
-      {
-        code: 'sneakers',
-        en: 'Sneakers',
-        ar: 'الأحذية الكاجوال',
-        items: [
-          {
-            photo: 'xavier-teo-469050',
-            en: 'High-Top Basketball Shoes',
-            ar: 'حذاء كرة سلة برقبة عالية',
-            brand: 'rakdh',
-            price: 599,
-            colors: ['white', 'black'],
-            sizes: 'shoes',
-            about: {
-              en: 'Ankle support and a cushioned heel for the court, a clean look off it.',
-              ar: 'دعم للكاحل وكعب مبطّن داخل الملعب، ومظهر أنيق خارجه.',
-            },
-            points: [
-              { en: 'Leather and mesh upper', ar: 'جزء علوي من الجلد والشبك' },
-              { en: 'Herringbone traction', ar: 'نعل متعرج للتماسك' },
-            ],
-          },
-          {
-            photo: 'mitch-lensink-256007',
-            en: 'Canvas High-Top Sneakers',
-            ar: 'حذاء قماشي برقبة عالية',
-            brand: 'rakdh',
-            price: 279,
-            colors: ['black', 'white', 'red'],
-            sizes: 'shoes',
-            about: {
-              en: 'The canvas classic that goes with jeans, shorts and a Friday thobe alike.',
-              ar: 'الحذاء القماشي الكلاسيكي الذي يناسب الجينز والشورت وثوب الجمعة أيضًا.',
-            },
-            points: [
-              { en: 'Vulcanised rubber sole', ar: 'نعل مطاطي مقوّى' },
-              { en: 'Cotton canvas upper', ar: 'جزء علوي من قماش القطن' },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-  {
     code: 'home-garden',
     en: 'Home & Garden',
     ar: 'المنزل والحديقة',
     sub: [
-      {
-        code: 'plants',
-        en: 'Plants & Gardening',
-        ar: 'النباتات والزراعة',
-        items: [
-          {
-            photo: 'silvia-agrasar-227575',
-            en: 'Aloe Vera in a Clay Pot',
-            ar: 'صبار الألوفيرا في أصيص فخاري',
-            brand: 'waha',
-            price: 59,
-            colors: ['green'],
-            about: {
-              en: 'The easiest plant to keep: it likes the sun, forgives a missed watering and soothes sunburn.',
-              ar: 'أسهل نبتة في العناية: تحب الشمس وتتحمل نسيان الري، وعصارتها تلطّف حروق الشمس.',
-            },
-            points: [
-              { en: 'Height about 35 cm', ar: 'ارتفاعها نحو 35 سم' },
-              { en: 'Water every two weeks', ar: 'تُروى كل أسبوعين' },
-            ],
-          },
-          {
-            photo: 'charles-deluvio-695736',
-            en: 'Spiky Cactus',
-            ar: 'نبتة صبار شوكية',
-            brand: 'waha',
-            price: 45,
-            colors: ['green'],
-            about: {
-              en: 'A sculptural cactus for a sunny desk or window sill that asks for almost nothing.',
-              ar: 'صبار بشكل منحوت لمكتب أو نافذة مشمسة، لا يطلب شيئًا تقريبًا.',
-            },
-            points: [
-              { en: 'Ceramic pot included', ar: 'مع أصيص من السيراميك' },
-              { en: 'Water once a month', ar: 'يُروى مرة في الشهر' },
-            ],
-          },
-          {
-            photo: 'annie-spratt-78044',
-            en: 'Assorted Succulents, Set of 6',
-            ar: 'تشكيلة نباتات عصارية، 6 نبتات',
-            brand: 'waha',
-            price: 129,
-            colors: ['green'],
-            about: {
-              en: 'Six small succulents in different shapes and colours, each with its own character.',
-              ar: 'ست نبتات عصارية صغيرة بأشكال وألوان مختلفة، لكل منها طابعها.',
-            },
-            points: [
-              { en: 'For bright window sills', ar: 'لحواف النوافذ المضيئة' },
-              { en: 'A ready-made gift', ar: 'هدية جاهزة' },
-            ],
-          },
-          {
-            photo: 'zoltan-kovacs-642412',
-            en: 'White Phalaenopsis Orchid',
-            ar: 'زهرة أوركيد بيضاء',
-            brand: 'waha',
-            price: 189,
-            colors: ['white'],
-            about: {
-              en: 'Elegant white flowers on tall stems that last for two months: a gift for a new home.',
-              ar: 'أزهار بيضاء أنيقة على سيقان طويلة تدوم شهرين: هدية مثالية لبيت جديد.',
-            },
-            points: [
-              { en: 'Two flowering stems', ar: 'ساقان مزهرتان' },
-              { en: 'Indirect light, weekly watering', ar: 'ضوء غير مباشر وري أسبوعي' },
-            ],
-          },
-          {
-            photo: 'mark-tegethoff-667351',
-            en: 'Bonsai Tree',
-            ar: 'شجرة بونساي',
-            brand: 'waha',
-            price: 249,
-            colors: ['green'],
-            about: {
-              en: 'A small semi-evergreen tree, shaped by hand, for a patient gardener.',
-              ar: 'شجرة صغيرة شبه دائمة الخضرة، مشكّلة يدويًا، لمن يحب الزراعة بصبر.',
-            },
-            points: [
-              { en: 'About eight years old', ar: 'عمرها نحو ثماني سنوات' },
-              { en: 'Care guide in Arabic and English', ar: 'دليل عناية بالعربية والإنجليزية' },
-            ],
-          },
-          {
-            photo: 'caleb-george-536388',
-            en: 'Tree Fern',
-            ar: 'نبتة السرخس الشجري',
-            brand: 'waha',
-            price: 99,
-            colors: ['green'],
-            about: {
-              en: 'Lush green fronds that bring a tropical corner into the living room.',
-              ar: 'أوراق خضراء كثيفة تضفي ركنًا استوائيًا على غرفة المعيشة.',
-            },
-            points: [
-              { en: 'Likes humidity and shade', ar: 'تحب الرطوبة والظل' },
-              { en: 'Grows a slender trunk in time', ar: 'يتكون لها جذع رفيع مع الوقت' },
-            ],
-          },
-          {
-            photo: 'alex-rodriguez-santibanez-200278',
-            en: 'Hanging Air Plant',
-            ar: 'نبتة هوائية معلقة',
-            brand: 'waha',
-            price: 69,
-            colors: ['green'],
-            about: {
-              en: 'A plant that needs no soil: hang it by a window and mist it twice a week.',
-              ar: 'نبتة لا تحتاج إلى تربة: علّقها قرب النافذة ورشّها بالماء مرتين في الأسبوع.',
-            },
-            points: [
-              { en: 'Hanger included', ar: 'مع علّاقة' },
-              { en: 'Safe for pets', ar: 'آمنة على الحيوانات الأليفة' },
-            ],
-          },
-          {
-            photo: 'natalia-y-345738',
-            en: 'Red Tulips in a Pot',
-            ar: 'زهور توليب حمراء في أصيص',
-            brand: 'waha',
-            price: 79,
-            colors: ['red'],
-            about: {
-              en: 'Crimson tulips with dark centres that open wide in the sun.',
-              ar: 'زهور توليب قرمزية بقلوب داكنة تتفتح على اتساعها في الشمس.',
-            },
-            points: [
-              { en: 'For balconies and borders', ar: 'للشرفات وأطراف الحديقة' },
-              { en: 'Ten bulbs per pot', ar: 'عشرة أبصال في الأصيص' },
-            ],
-          },
-          {
-            photo: 'neslihan-gunaydin-3493',
-            en: 'Garden Hand Trowel',
-            ar: 'مجرفة يدوية للحديقة',
-            brand: 'waha',
-            price: 39,
-            colors: ['grey'],
-            about: {
-              en: 'For repotting, planting bulbs and weeding the flower bed.',
-              ar: 'لنقل النباتات إلى أصص جديدة وزراعة الأبصال وتنظيف أحواض الزهور.',
-            },
-            points: [
-              { en: 'Rust-resistant coated head', ar: 'رأس مطلي مقاوم للصدأ' },
-              { en: 'Wooden handle', ar: 'مقبض خشبي' },
-            ],
-          },
-        ],
-      },
       {
         code: 'furniture',
         en: 'Furniture',
@@ -1023,7 +872,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'pierre-chatel-innocenti-483198',
             en: 'Pendant Lamp Shade',
             ar: 'غطاء مصباح معلق',
-            brand: 'diwan',
+            brand: 'majlis',
             price: 189,
             colors: ['white', 'black'],
             about: {
@@ -1039,7 +888,7 @@ export const CATEGORIES: CategoryDef[] = [
             photo: 'vincent-liu-525429',
             en: 'Stone Lion Statue',
             ar: 'تمثال أسد حجري',
-            brand: 'diwan',
+            brand: 'majlis',
             price: 690,
             colors: ['grey'],
             about: {
@@ -1049,6 +898,157 @@ export const CATEGORIES: CategoryDef[] = [
             points: [
               { en: 'Weather-resistant resin stone', ar: 'حجر صناعي مقاوم للعوامل الجوية' },
               { en: '40 cm high', ar: 'ارتفاعه 40 سم' },
+            ],
+          },
+        ],
+      },
+      {
+        code: 'plants',
+        en: 'Plants & Gardening',
+        ar: 'النباتات والزراعة',
+        items: [
+          {
+            photo: 'silvia-agrasar-227575',
+            en: 'Aloe Vera in a Clay Pot',
+            ar: 'صبار الألوفيرا في أصيص فخاري',
+            brand: 'waha',
+            price: 59,
+            colors: ['green'],
+            about: {
+              en: 'The easiest plant to keep: it likes the sun, forgives a missed watering and soothes sunburn.',
+              ar: 'أسهل نبتة في العناية: تحب الشمس وتتحمل نسيان الري، وعصارتها تلطّف حروق الشمس.',
+            },
+            points: [
+              { en: 'Height about 35 cm', ar: 'ارتفاعها نحو 35 سم' },
+              { en: 'Water every two weeks', ar: 'تُروى كل أسبوعين' },
+            ],
+          },
+          {
+            photo: 'charles-deluvio-695736',
+            en: 'Spiky Cactus',
+            ar: 'نبتة صبار شوكية',
+            brand: 'waha',
+            price: 45,
+            colors: ['green'],
+            about: {
+              en: 'A sculptural cactus for a sunny desk or window sill that asks for almost nothing.',
+              ar: 'صبار بشكل منحوت لمكتب أو نافذة مشمسة، لا يطلب شيئًا تقريبًا.',
+            },
+            points: [
+              { en: 'Ceramic pot included', ar: 'مع أصيص من السيراميك' },
+              { en: 'Water once a month', ar: 'يُروى مرة في الشهر' },
+            ],
+          },
+          {
+            photo: 'annie-spratt-78044',
+            en: 'Assorted Succulents, Set of 6',
+            ar: 'تشكيلة نباتات عصارية، 6 نبتات',
+            brand: 'waha',
+            price: 129,
+            colors: ['green'],
+            about: {
+              en: 'Six small succulents in different shapes and colours, each with its own character.',
+              ar: 'ست نبتات عصارية صغيرة بأشكال وألوان مختلفة، لكل منها طابعها.',
+            },
+            points: [
+              { en: 'For bright window sills', ar: 'لحواف النوافذ المضيئة' },
+              { en: 'A ready-made gift', ar: 'هدية جاهزة' },
+            ],
+          },
+          {
+            photo: 'zoltan-kovacs-642412',
+            en: 'White Phalaenopsis Orchid',
+            ar: 'زهرة أوركيد بيضاء',
+            brand: 'waha',
+            price: 189,
+            colors: ['white'],
+            about: {
+              en: 'Elegant white flowers on tall stems that last for two months: a gift for a new home.',
+              ar: 'أزهار بيضاء أنيقة على سيقان طويلة تدوم شهرين: هدية مثالية لبيت جديد.',
+            },
+            points: [
+              { en: 'Two flowering stems', ar: 'ساقان مزهرتان' },
+              { en: 'Indirect light, weekly watering', ar: 'ضوء غير مباشر وري أسبوعي' },
+            ],
+          },
+          {
+            photo: 'mark-tegethoff-667351',
+            en: 'Bonsai Tree',
+            ar: 'شجرة بونساي',
+            brand: 'waha',
+            price: 249,
+            colors: ['green'],
+            about: {
+              en: 'A small semi-evergreen tree, shaped by hand, for a patient gardener.',
+              ar: 'شجرة صغيرة شبه دائمة الخضرة، مشكّلة يدويًا، لمن يحب الزراعة بصبر.',
+            },
+            points: [
+              { en: 'About eight years old', ar: 'عمرها نحو ثماني سنوات' },
+              { en: 'Care guide in Arabic and English', ar: 'دليل عناية بالعربية والإنجليزية' },
+            ],
+          },
+          {
+            photo: 'caleb-george-536388',
+            en: 'Tree Fern',
+            ar: 'نبتة السرخس الشجري',
+            brand: 'waha',
+            price: 99,
+            colors: ['green'],
+            about: {
+              en: 'Lush green fronds that bring a tropical corner into the living room.',
+              ar: 'أوراق خضراء كثيفة تضفي ركنًا استوائيًا على غرفة المعيشة.',
+            },
+            points: [
+              { en: 'Likes humidity and shade', ar: 'تحب الرطوبة والظل' },
+              { en: 'Grows a slender trunk in time', ar: 'يتكون لها جذع رفيع مع الوقت' },
+            ],
+          },
+          {
+            photo: 'alex-rodriguez-santibanez-200278',
+            en: 'Hanging Air Plant',
+            ar: 'نبتة هوائية معلقة',
+            brand: 'waha',
+            price: 69,
+            colors: ['green'],
+            about: {
+              en: 'A plant that needs no soil: hang it by a window and mist it twice a week.',
+              ar: 'نبتة لا تحتاج إلى تربة: علّقها قرب النافذة ورشّها بالماء مرتين في الأسبوع.',
+            },
+            points: [
+              { en: 'Hanger included', ar: 'مع علّاقة' },
+              { en: 'Safe for pets', ar: 'آمنة على الحيوانات الأليفة' },
+            ],
+          },
+          {
+            photo: 'natalia-y-345738',
+            en: 'Red Tulips in a Pot',
+            ar: 'زهور توليب حمراء في أصيص',
+            brand: 'waha',
+            price: 79,
+            colors: ['red'],
+            about: {
+              en: 'Crimson tulips with dark centres that open wide in the sun.',
+              ar: 'زهور توليب قرمزية بقلوب داكنة تتفتح على اتساعها في الشمس.',
+            },
+            points: [
+              { en: 'For balconies and borders', ar: 'للشرفات وأطراف الحديقة' },
+              { en: 'Ten bulbs per pot', ar: 'عشرة أبصال في الأصيص' },
+            ],
+          },
+          {
+            photo: 'neslihan-gunaydin-3493',
+            en: 'Garden Hand Trowel',
+            ar: 'مجرفة يدوية للحديقة',
+            brand: 'waha',
+            price: 39,
+            colors: ['grey'],
+            about: {
+              en: 'For repotting, planting bulbs and weeding the flower bed.',
+              ar: 'لنقل النباتات إلى أصص جديدة وزراعة الأبصال وتنظيف أحواض الزهور.',
+            },
+            points: [
+              { en: 'Rust-resistant coated head', ar: 'رأس مطلي مقاوم للصدأ' },
+              { en: 'Wooden handle', ar: 'مقبض خشبي' },
             ],
           },
         ],
