@@ -487,7 +487,10 @@ function valueArb(t: TypeRef, types: Map<string, IntrospectedType>, depth: numbe
       );
     case 'String':
       return fc.oneof(
-        { weight: 1, arbitrary: good(fc.constantFrom('WELCOME10', 'customer@example.com', 'sadeem', 'electronics', 'SA', '123456', 'Riyadh')) },
+        {
+          weight: 1,
+          arbitrary: good(fc.constantFrom('WELCOME10', 'customer@example.com', 'sadeem', 'electronics', 'SA', '123456', 'Riyadh')),
+        },
         { weight: 4, arbitrary: bad(badString) },
         { weight: 2, arbitrary: bad(oddString) },
         { weight: 1, arbitrary: bad(wrongType) },
@@ -515,7 +518,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: BATCH });
 function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: env.port, path, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: env.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

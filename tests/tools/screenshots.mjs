@@ -9,6 +9,7 @@
 //
 // Test data comes from the running Shop API (through the storefront's proxy), so it follows the
 // seed: the first category of the header, its first products, a word of a product's name.
+/* global document, window, location -- the scroll, the image check and the list of images run in the page */
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -82,9 +83,7 @@ async function main() {
   const data = await pickData();
   // one session for every screenshot: the seeded demo customer's (README), whose wishlist and cart
   // are filled here if empty (the wishlist needs a signed-in customer)
-  let { token } = await gql(
-    `mutation { login(username: "customer@example.com", password: "Customer123!") { __typename } }`,
-  );
+  let { token } = await gql(`mutation { login(username: "customer@example.com", password: "Customer123!") { __typename } }`);
   const { data: active } = await gql('{ activeOrder { lines { id } } }', {}, { token });
   if (!active.activeOrder?.lines.length) {
     for (const p of data.cart) {
@@ -106,7 +105,11 @@ async function main() {
   const written = [];
   try {
     for (const locale of LOCALES) {
-      const { data: names } = await gql(`query($slug: String!) { product(slug: $slug) { name } }`, { slug: data.product.slug }, { lang: locale.code });
+      const { data: names } = await gql(
+        `query($slug: String!) { product(slug: $slug) { name } }`,
+        { slug: data.product.slug },
+        { lang: locale.code },
+      );
       const pages = [
         ['home', '/'],
         ['listing', `/products/c/${data.category}`],

@@ -19,7 +19,12 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
           <article aria-labelledby={`review-${r.id}`}>
             <header className="review__header">
               <RatingStars rate={r.rating} />
-              <h3 id={`review-${r.id}`} className="review__summary" dir="auto" lang={r.languageCode !== locale ? r.languageCode : undefined}>
+              <h3
+                id={`review-${r.id}`}
+                className="review__summary"
+                dir="auto"
+                lang={r.languageCode !== locale ? r.languageCode : undefined}
+              >
                 {r.summary}
               </h3>
             </header>
@@ -28,9 +33,7 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
               {' · '}
               <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
               {r.languageCode !== locale && languageName(r.languageCode) && (
-                <span className="review__language">
-                  {languageName(r.languageCode)}
-                </span>
+                <span className="review__language">{languageName(r.languageCode)}</span>
               )}
               {r.isAuthor && (
                 <span className="review__badge">{r.state === 'approved' ? t`Your review` : t`Your review (awaiting approval)`}</span>

@@ -48,7 +48,10 @@ const CACHE_VERSION = 1;
 async function cached(key: unknown[], make: () => Promise<Buffer>): Promise<Buffer> {
   if (process.env.SEED_IMAGE_CACHE === 'off') return make();
   const dir = path.join(os.tmpdir(), 'seed-photo-cache');
-  const hash = crypto.createHash('sha1').update(JSON.stringify([CACHE_VERSION, photoDir(), ...key])).digest('hex');
+  const hash = crypto
+    .createHash('sha1')
+    .update(JSON.stringify([CACHE_VERSION, photoDir(), ...key]))
+    .digest('hex');
   const file = path.join(dir, `${hash}.jpg`);
   try {
     return fs.readFileSync(file);

@@ -249,7 +249,11 @@ export const contentStep: SeedStep = {
     if ((await repo(SuperBanner).count()) === 0) {
       for (const lang of LANGS) {
         for (const [i, b] of SUPER_BANNERS.entries()) {
-          const desktop = await createAssetFromBuffer(seed, await cropImage(b.photo, 1600, 600), `super-banner-${lang}-${i + 1}-desktop.jpg`);
+          const desktop = await createAssetFromBuffer(
+            seed,
+            await cropImage(b.photo, 1600, 600),
+            `super-banner-${lang}-${i + 1}-desktop.jpg`,
+          );
           const mobile = await createAssetFromBuffer(seed, await cropImage(b.photo, 800, 800), `super-banner-${lang}-${i + 1}-mobile.jpg`);
           await repo(SuperBanner).save(
             new SuperBanner({
