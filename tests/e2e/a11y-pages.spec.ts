@@ -44,7 +44,8 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/products'));
       const product = await firstHref(page, /^(\/en)?\/products\/(?!c\/|c$|brand\/)[^/]+$/);
       const brand = await firstHref(page, /^(\/en)?\/products\/brand\/[^/]+$/).catch(() => null);
-      // a category with sub-categories, from the header's menus (whatever the seed's categories are)
+      // a category with sub-categories, from the category index (whatever the seed's categories are)
+      await gotoHydrated(page, localePath(locale, '/products/c'));
       const subcategory = await firstHref(page, /^(\/en)?\/products\/c\/[^/]+\/[^/]+$/);
       const category = subcategory.replace(/\/[^/]+$/, '');
       await scanAll(page, locale, [
