@@ -79,6 +79,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'build/**',
+      'build-previous/**',
       'server/dist/**',
       '.react-router/**',
       'test-results/**',

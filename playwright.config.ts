@@ -4,14 +4,15 @@
 // Projects: `desktop` runs every test not tagged @mobile; `mobile` (390x844, touch) runs the tests
 // tagged @mobile (mobile-only behaviour) or @responsive (worth seeing at both sizes). `faults` is the
 // only project when E2E_PHASE=faults: the specs that change what every other test would see —
-// faults.spec.ts stops the backend, xss.spec.ts stores payloads in the alert bar and policies — run
+// faults.spec.ts stops the backend, xss.spec.ts stores payloads in the alert bar and policies,
+// expired-code.spec.ts writes into the backend's database file — run
 // in that phase, after the others and one at a time (run-e2e.mjs), so no other test sees them.
 import { defineConfig, devices } from '@playwright/test';
 
 const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8900}`;
 
-const FAULTS = /(faults|xss)\.spec\.ts$/;
+const FAULTS = /(faults|xss|expired-code)\.spec\.ts$/;
 const faultsPhase = process.env.E2E_PHASE === 'faults';
 
 const launchOptions = {
@@ -39,7 +40,12 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [[CI ? 'line' : 'list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }]],
+  // e2e-figures prints the suites' own figures at the end (CSP documents checked, faults, xss payloads)
+  reporter: [
+    [CI ? 'line' : 'list'],
+    ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/e2e-results.json' }],
+    ['./tests/tools/e2e-figures.mjs'],
+  ],
   use: {
     baseURL,
     launchOptions,

@@ -7,9 +7,10 @@
  * - Hashed build files (/_app/…) never change for a given URL: cache-first.
  * - Product images (/assets/…) are served from the cache while being refreshed, with a size cap.
  * - Everything else (Shop API, payments, sandbox) is not intercepted at all.
- * Bumping VERSION drops every old cache on activation.
+ * VERSION is the build's id, written in by `npm run build:web` (src/server/builds.mjs `stamp`,
+ * decision 017): every new build's worker drops the old caches on activation, and nobody bumps it.
  */
-const VERSION = 'v1';
+const VERSION = 'unbuilt';
 const SHELL_CACHE = `shell-${VERSION}`;
 const BUILD_CACHE = `build-${VERSION}`;
 const IMAGE_CACHE = `images-${VERSION}`;
@@ -89,6 +90,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirstPage(request));
     return;
   }
+  // Which build the server serves: always asked of the server, never of a cache.
+  if (url.pathname === '/_app/build.json') return;
   if (url.pathname.startsWith('/_app/')) {
     event.respondWith(cacheFirst(request, BUILD_CACHE));
     return;

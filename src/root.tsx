@@ -1,8 +1,9 @@
 import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
-import { AppActorsProvider } from './containers/app-actors';
+import { AppActorsProvider, useAppActorsHandle } from './containers/app-actors';
+import { RouteFocus } from './containers/route-focus';
 import { ShopActionsBridge } from './containers/shop-actions-bridge';
 import { ErrorPage } from './components/error-page/error-page';
 import { ProgressBar } from './components/progress-bar/progress-bar';
@@ -69,6 +70,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// The new-build notice (decision 017) comes with the app's actors, in a chunk of its own: it never
+// shows before them, and the first paint's JavaScript stays within budget (decision 007).
+const BuildNoticeContainer = lazy(() => import('./containers/build-notice').then((m) => ({ default: m.BuildNoticeContainer })));
+
+function BuildNoticeSlot() {
+  const { actors } = useAppActorsHandle();
+  return actors ? (
+    <Suspense fallback={null}>
+      <BuildNoticeContainer />
+    </Suspense>
+  ) : null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AppActorsProvider
@@ -77,9 +91,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       secureCookies={loaderData.secureCookies}
     >
       <ProgressBar />
+      <RouteFocus />
       <ShopActionsBridge>
         <Outlet />
       </ShopActionsBridge>
+      <BuildNoticeSlot />
     </AppActorsProvider>
   );
 }

@@ -50,14 +50,18 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('auth/otp', 'routes/auth/otp.tsx', { id: id('auth.otp') }),
       route('auth/forget-password', 'routes/auth/forget-password.tsx', { id: id('auth.forget-password') }),
       route('auth/reset-password', 'routes/auth/reset-password.tsx', { id: id('auth.reset-password') }),
-      // The providers' sign-in window, played by the backend's local identity provider (dev/test).
-      route('auth/social/:provider', 'routes/auth/social-popup.tsx', { id: id('auth.social') }),
+      // Social sign-in (decision 018): the redirect URI of the sign-in window, and the local test
+      // identity provider's authorization page (dev/test: it plays Google and Apple).
+      route('auth/social/:provider/callback', 'routes/auth/social-callback.tsx', { id: id('auth.social.callback') }),
+      route('auth/test-idp/:provider', 'routes/auth/test-idp.tsx', { id: id('auth.test-idp') }),
     ]),
     // Checkout (issue 14, decision 012): signed-in only; the step is the `step` search parameter.
     layout('layouts/checkout-layout.tsx', { id: id('layout.checkout') }, [
       route('checkout/:code', 'routes/checkout/checkout.tsx', { id: id('checkout') }),
       route('checkout-success', 'routes/checkout/checkout-success.tsx', { id: id('checkout-success') }),
     ]),
+    // The sign-in window's first stop: sets the state and nonce cookie, redirects to the provider.
+    route('auth/social/:provider', 'routes/auth/social-start.ts', { id: id('auth.social') }),
     // Catalogue resource route: a page of a product's reviews as data (no layout).
     route('products/:slug/reviews', 'routes/catalogue/product-reviews.ts', { id: id('product.reviews') }),
   ];

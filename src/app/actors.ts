@@ -7,6 +7,7 @@
  */
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject, type InspectionEvent } from 'xstate';
 import { addressesMachine } from '../../machines/addresses.machine';
+import { buildCheckMachine, type LastRefresh } from '../../machines/build-check.machine';
 import { authMachine } from '../../machines/auth.machine';
 import { changePasswordMachine } from '../../machines/change-password.machine';
 import { orderCancelMachine } from '../../machines/order-cancel.machine';
@@ -42,6 +43,7 @@ import {
   verifyPasswordResetCode,
   verifyShippingAddress,
 } from '../../services/account.service';
+import { fetchLatestBuild } from '../../services/build.service';
 import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartLine, removeCouponCode } from '../../services/cart.service';
 import {
   addPayment,
@@ -118,6 +120,11 @@ export interface AppActorsDeps {
   tabChannel?: TabChannel | null;
   /** Uploads with progress (avatar); without it (tests, no XMLHttpRequest) uploads go through `fetch`. */
   createXhr?: CreateXhr;
+  /**
+   * The new-build check (decision 017): the build this page runs, this tab's last refresh, and the
+   * reload that remembers it. Without it (development, tests) the check never starts.
+   */
+  build?: { runningBuildId: string; lastRefresh: LastRefresh | null; reload: (refresh: LastRefresh) => void; now?: () => number };
 }
 
 export function toWishlistItem(card: ReturnType<typeof toProductCard>): WishlistItem {
@@ -273,6 +280,15 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     recordProductView(current(), input.productId).catch(() => false),
   );
 
+  const buildNow = deps.build?.now ?? Date.now;
+  const build = createActor(
+    buildCheckMachine.provide({
+      actors: { fetchLatestBuild: fromPromise(() => fetchLatestBuild(doFetch, buildNow())) },
+      actions: { reloadPage: (_, refresh) => deps.build?.reload(refresh) },
+    }),
+    { input: { runningBuildId: deps.build?.runningBuildId ?? '', lastRefresh: deps.build?.lastRefresh ?? null }, inspect: deps.inspect },
+  );
+
   let unsubscribeTabs: (() => void) | null = null;
 
   return {
@@ -288,6 +304,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     },
     locale,
     search,
+    build,
     client,
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
@@ -458,6 +475,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       locale.start();
       shop.start();
       search.start();
+      if (deps.build) build.start();
       unsubscribeTabs =
         channel?.subscribe((message) =>
           shop.send(
@@ -471,6 +489,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       search.stop();
       shop.stop();
       locale.stop();
+      build.stop();
     },
   };
 }

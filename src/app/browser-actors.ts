@@ -8,7 +8,7 @@ import { loadI18n } from '../i18n/i18n';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from '../i18n/locales';
 import type { AppActors, BrowserActorsOptions } from '../containers/app-actors.types';
 import { createAppActors } from './actors';
-import { browserShopDeps, redirectToPayment, reloadPage } from './browser-adapters';
+import { browserShopDeps, readLastRefresh, redirectToPayment, refreshForBuild, reloadPage, runningBuildId } from './browser-adapters';
 import { createFailureLog } from './failure-log';
 import { browserTokenStore } from '../lib/token-store';
 
@@ -40,9 +40,31 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The new-build check's browser side (decision 017): production builds only (the dev server has no build id). */
+function buildCheckDeps() {
+  const running = import.meta.env.PROD ? runningBuildId() : null;
+  if (!running) return undefined;
+  const storage = safeSessionStorage();
+  return {
+    runningBuildId: running,
+    lastRefresh: readLastRefresh(storage),
+    reload: (refresh: { at: number; fromBuildId: string }) => refreshForBuild(storage, refresh),
+  };
+}
+
 /** Creates and starts the app's long-lived actors (visitor session, locale, search, cart, wishlist). */
 export function startBrowserActors(options: BrowserActorsOptions): AppActors {
-  const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: options.secureCookies });
+  // Secure cookies when the server says so, and on any https page (decision 013)
+  const secureCookies = options.secureCookies || window.location.protocol === 'https:';
+  const tokenStore = browserTokenStore(document, safeLocalStorage(), { secure: secureCookies });
   const inspectorMode = inspectorRequested();
   const inspectBuffer = inspectorMode ? createInspectBuffer() : null;
   const actors = createAppActors({
@@ -58,13 +80,14 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     createXhr: () => new XMLHttpRequest(),
     redirectToPayment: (target) => redirectToPayment(target),
     writeLocaleCookie: (locale: Locale) => {
-      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${options.secureCookies ? '; Secure' : ''}`;
+      document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secureCookies ? '; Secure' : ''}`;
     },
     recorder: createFailureLog({
       report: (call) =>
         console.warn(`[shop-api] ${call.operationType} ${call.operationName} failed (${call.status ?? 'network'}): ${call.message}`),
     }),
     inspect: inspectBuffer ?? undefined,
+    build: buildCheckDeps(),
     ...browserShopDeps(),
   });
   if (import.meta.env.DEV && inspectBuffer && inspectorMode) {
@@ -72,6 +95,13 @@ export function startBrowserActors(options: BrowserActorsOptions): AppActors {
     void import('./inspector').then(({ startInspector }) => startInspector(inspectorMode)).then((inspect) => inspectBuffer.attach(inspect));
   }
   actors.start();
+  // A script of this build that fails to load (Vite's preload helper reports dynamic imports):
+  // offer the refresh instead of leaving a page that half works. The import still rejects.
+  window.addEventListener('vite:preloadError', () => actors.build.send({ type: 'build.chunkFailed' }));
+  // Back to a tab left open: check now instead of waiting for the next interval.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') actors.build.send({ type: 'build.check' });
+  });
   return actors;
 }
 

@@ -3,6 +3,7 @@
  * BroadcastChannel to the other tabs, a page reload. Each has a null-safe fallback (storage
  * disabled, no BroadcastChannel); tests pass fakes of the interfaces instead.
  */
+import type { LastRefresh } from '../../machines/build-check.machine';
 import type { TabMessage } from '../../machines/shop.machine';
 import type { WishlistItem } from '../../machines/wishlist.machine';
 
@@ -75,6 +76,36 @@ export function browserShopDeps(): { guestWishlist: GuestWishlistStore; tabChann
 /** Spec §4: the whole page reloads after a sign-in in a popup. */
 export function reloadPage(): void {
   window.location.reload();
+}
+
+/** Where a tab remembers its last refresh for a new build (the reload guard, decision 017). */
+export const BUILD_REFRESH_KEY = 'build-refresh';
+
+/** The build this page runs: React Router's manifest version, written into every page. */
+export function runningBuildId(): string | null {
+  const version = (window as { __reactRouterManifest?: { version?: unknown } }).__reactRouterManifest?.version;
+  return typeof version === 'string' && version ? version : null;
+}
+
+/** This tab's last refresh for a new build, if any (session storage: per tab, gone with it). */
+export function readLastRefresh(storage: Pick<Storage, 'getItem'> | null): LastRefresh | null {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(BUILD_REFRESH_KEY) ?? 'null');
+    const v = parsed as Partial<LastRefresh> | null;
+    return v && typeof v.at === 'number' && typeof v.fromBuildId === 'string' ? { at: v.at, fromBuildId: v.fromBuildId } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the refresh, then reloads the page (the shopper asked for it). */
+export function refreshForBuild(storage: Pick<Storage, 'setItem'> | null, refresh: LastRefresh, reload = reloadPage): void {
+  try {
+    storage?.setItem(BUILD_REFRESH_KEY, JSON.stringify(refresh));
+  } catch {
+    // Storage disabled: the guard cannot see this refresh; the shopper still gets the new build.
+  }
+  reload();
 }
 
 function isWishlistItem(value: unknown): value is WishlistItem {

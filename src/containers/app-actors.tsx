@@ -135,7 +135,7 @@ export function useAppActorsHandle(): AppActorsHandle {
   return useHandle();
 }
 
-type LongLivedName = 'session' | 'locale' | 'search' | 'cart' | 'wishlist';
+type LongLivedName = 'session' | 'locale' | 'search' | 'cart' | 'wishlist' | 'build';
 type EventOf<A> = A extends { send(event: infer E): void } ? E : never;
 
 export interface AppActor<A> {

@@ -1,6 +1,7 @@
 import type { Actor, PromiseActorLogic, createActor } from 'xstate';
 import type { addressesMachine } from '../../machines/addresses.machine';
 import type { authMachine } from '../../machines/auth.machine';
+import type { buildCheckMachine } from '../../machines/build-check.machine';
 import type { changePasswordMachine } from '../../machines/change-password.machine';
 import type { orderCancelMachine } from '../../machines/order-cancel.machine';
 import type { profileMachine } from '../../machines/profile.machine';
@@ -31,6 +32,7 @@ export type SearchActor = Actor<typeof searchMachine>;
 export type CartActor = Actor<typeof cartMachine>;
 export type WishlistActor = Actor<typeof wishlistMachine>;
 export type ShopActor = Actor<typeof shopMachine>;
+export type BuildCheckActor = Actor<typeof buildCheckMachine>;
 
 export interface AppActors {
   /** The visitor's session, cart and wishlist live under it (src/app/inspector.ts lists them). */
@@ -43,6 +45,8 @@ export interface AppActors {
   wishlist: WishlistActor;
   locale: LocaleActor;
   search: SearchActor;
+  /** Whether a newer build is out (decision 017); started in production builds only. */
+  build: BuildCheckActor;
   /** Catalogue: counts a product view for "most watched" (fire and forget, failures swallowed). */
   recordProductView(productId: string): void;
   /**

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
 import type { CheckoutEvent, CheckoutStep, checkoutCouponMachine, Order } from '../../machines/checkout.machine';
 // The selectors, not the machine: no xstate in the page's chunks (decision 009).
@@ -33,6 +34,7 @@ export interface CheckoutFlowViewProps {
  */
 export default function CheckoutFlowView({ snapshot, send, step, page }: CheckoutFlowViewProps) {
   const { i18n } = useLingui();
+  useStepFocus(step);
   const error = snapshot.context.error;
   const errorText = error ? checkoutErrorText(i18n, error) : null;
   const canRetry = snapshot.can({ type: 'checkout.retry' });
@@ -91,6 +93,33 @@ export default function CheckoutFlowView({ snapshot, send, step, page }: Checkou
       )}
     </div>
   );
+}
+
+/**
+ * Focus after a move to another step (issue 20, item 2): the button that moved on is gone with its
+ * step, so the new step's heading takes focus once it is shown (after its data has loaded): a screen
+ * reader reads where the shopper is, and Tab goes on into the step. Not on the first step shown (the
+ * page's own heading has it), and never away from an alert or from a control the shopper moved to.
+ */
+function useStepFocus(step: CheckoutStep | null) {
+  const seen = useRef(step);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (step !== seen.current) {
+      pending.current = seen.current !== null && step !== null;
+      seen.current = step;
+    }
+    if (!pending.current) return;
+    const heading = document.querySelector<HTMLElement>('.checkout-page__main .checkout-card__title');
+    if (!heading) return;
+    pending.current = false;
+    const active = document.activeElement;
+    const main = document.getElementById('main');
+    const lost = !active || active === document.body || active === main || active.matches('h1') || active.closest('.checkout-page__main');
+    if (!lost || active?.closest('[role="alert"]')) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  });
 }
 
 function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event: CheckoutEvent) => void }) {

@@ -41,7 +41,8 @@ const NOT_CORE = [
   /^src\/routes\/(about|approach|culture|installment|faqs|contact|policy-page)\.tsx$/,
   /^src\/routes\/(cart|auth|account|profile|checkout)\//,
   /^src\/routes\/checkout[^/]*\.tsx$/,
-  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout)\//,
+  // build-notice: shown only once the actors (and with them the whole catalog) are there.
+  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout|build-notice)\//,
   /^src\/components\/catalogue\/review-form\.tsx$/,
   // Containers are page parts except the shell's own (header, its search, language switch, sign-out).
   /^src\/containers\/(?!(site-header|header-search|language-switch|sign-out-button|app-actors)\.tsx$)/,

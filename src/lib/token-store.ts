@@ -20,9 +20,14 @@ export interface TokenStore {
   clear(): void;
 }
 
-/** The browser implementation; `secure` adds the Secure attribute (HTTPS deployments). */
+/**
+ * The browser implementation. The cookie gets `Secure` on an https page, and when `secure` says so
+ * (the server's `secureCookiesFor`: SECURE_COOKIES, an https PUBLIC_URL or an https request), so a
+ * TLS terminator the storefront does not trust still gets a Secure token cookie (decision 013).
+ */
 export function browserTokenStore(doc: Document, storage: Storage | null, options: { secure?: boolean } = {}): TokenStore {
-  const attributes = `Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+  const secure = options.secure === true || doc.location?.protocol === 'https:';
+  const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     // Spec §7: the token comes from the cookie, else the local storage entry.
     read() {

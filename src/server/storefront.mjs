@@ -4,6 +4,7 @@
 //   PORT (8080)          where it listens, always on 127.0.0.1
 //   SHOP_API_URL         the Vendure Shop API (default http://127.0.0.1:${SERVER_PORT:-3000}/shop-api);
 //                        its origin is the one fixed target of the reverse proxy below
+//   TRUSTED_PROXIES      hops whose X-Forwarded-For/-Proto are believed (default loopback; trusted-proxies.mjs)
 //   PUBLIC_URL           canonical origin for robots.txt (else the request's own origin)
 //   HTML_CACHE_TTL_MS    how long a rendered anonymous page is reused (10000; 0 turns the cache
 //                        off), see html-cache.mjs; HTML_CACHE_STALE_MS (30000) how long an
@@ -11,7 +12,12 @@
 //                        HTML_CACHE_MAX_ENTRIES (300); HTML_CACHE_STALE_IF_ERROR_MS (600000) how long an
 //                        expired copy answers instead of the 503 page while Vendure is down
 //
-// Routes, in order: /healthz and /readyz (health.mjs), hashed build files (/_app, immutable; precompressed copies first), other public files, /sw.js (never
+//   PREVIOUS_BUILDS_DIR  where `npm run build:web` keeps the hashed files of the builds before this
+//                        one (build-previous; src/server/builds.mjs, decision 017)
+//
+// Routes, in order: /healthz and /readyz (health.mjs), /_app/build.json (the id of the build served,
+// never cached), hashed build files (/_app, immutable; precompressed copies first; then the previous
+// builds' files, so a page opened before a deploy still loads its chunks), other public files, /sw.js (never
 // cached), /robots.txt, the reverse proxy (/shop-api incl. the graphql-ws upgrade, /assets,
 // /sandbox, /payments/callback), then every other path goes to React Router (pages and the
 // sitemap.xml resource route). Pages rendered for anonymous visitors are answered from the HTML
@@ -23,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import compression from 'compression';
 import { precompressedStatic } from './precompressed.mjs';
+import { previousBuildsDir } from './builds.mjs';
 import express from 'express';
 import { parse } from 'graphql';
 import { isbot } from 'isbot';
@@ -30,6 +37,7 @@ import { createRequestHandler } from 'react-router';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
 import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
 import { withOutageAnswers } from './outage.mjs';
+import { trustedProxies } from './trusted-proxies.mjs';
 import {
   cachedBody,
   nonceAwareEncoder,
@@ -50,6 +58,12 @@ const envInt = (name, fallback) => {
   const n = Number.parseInt(process.env[name] ?? '', 10);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
+
+/** The id of a server build: React Router's manifest version, which every page carries (decision 017). */
+export function buildIdOf(build) {
+  const version = build?.assets?.version;
+  return typeof version === 'string' && version ? version : null;
+}
 
 /** Paths forwarded to Vendure, on the fixed upstream origin only (never an open proxy). */
 export const PROXIED_PREFIXES = ['/shop-api', '/assets', '/sandbox', '/payments/callback'];
@@ -258,7 +272,9 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
 
 /** The fetch Request React Router renders, built from an Express request as @react-router/express does. */
 export function toFetchRequest(req, res) {
-  const [, forwardedPort] = req.app?.enabled('trust proxy') ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
+  // X-Forwarded-Host's port only from a trusted hop (TRUSTED_PROXIES), as Express's req.hostname does
+  const trusted = req.app?.get('trust proxy fn')?.(req.socket?.remoteAddress, 0);
+  const [, forwardedPort] = trusted ? (req.get('X-Forwarded-Host')?.split(':') ?? []) : [];
   const [, hostPort] = req.get('host')?.split(':') ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p, 10)).find((p) => Number.isSafeInteger(p)) ?? '';
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`;
@@ -433,6 +449,8 @@ export async function createApp({
   build,
   shopApiUrl = SHOP_API_URL,
   buildDir = BUILD_DIR,
+  previousDir = previousBuildsDir(),
+  trusted = process.env.TRUSTED_PROXIES,
   htmlCache = createHtmlCache({
     ttlMs: envInt('HTML_CACHE_TTL_MS', 10_000),
     staleMs: envInt('HTML_CACHE_STALE_MS', 30_000),
@@ -443,7 +461,8 @@ export async function createApp({
 } = {}) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For / -Proto believed only from TRUSTED_PROXIES, as Vendure does (trusted-proxies.mjs)
+  app.set('trust proxy', trustedProxies(trusted));
   const proxy = createProxy(new URL(shopApiUrl).origin);
 
   app.use((req, res, next) => {
@@ -496,13 +515,26 @@ export async function createApp({
   });
 
   const clientDir = join(buildDir, 'client');
-  // Hashed build files compressed once at build time (brotli, Zopfli gzip; decision 009).
+  // The latest-build check (decision 017): which build this server serves. Pages compare it with
+  // the build they run and offer a refresh; no cache may keep the answer.
+  const buildId = buildIdOf(build);
+  app.get('/_app/build.json', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!buildId) return res.status(404).json({ error: 'This build has no id' });
+    res.json({ id: buildId });
+  });
+
+  // Hashed build files compressed once at build time (brotli, Zopfli gzip; decision 009); then the
+  // previous builds' (same names, same content: a hashed name never changes meaning).
+  const previousAppDir = join(previousDir, '_app');
   app.use('/_app', precompressedStatic(join(clientDir, '_app'), { immutable: true, maxAge: '1y' }));
+  app.use('/_app', precompressedStatic(previousAppDir, { immutable: true, maxAge: '1y' }));
 
   app.use(compression());
 
   // Content-hashed build output: cache forever.
   app.use('/_app', express.static(join(clientDir, '_app'), { immutable: true, maxAge: '1y', index: false }));
+  app.use('/_app', express.static(previousAppDir, { immutable: true, maxAge: '1y', index: false }));
   // The service worker must always be re-checked, or an old one would keep controlling the site.
   app.get('/sw.js', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');

@@ -3,13 +3,20 @@
 // the store (not their connection) is briefly unavailable, keeps what they typed, and a retry once
 // Vendure is back succeeds without a duplicate line, address or order.
 //
+// A payment is the costliest thing to lose or double: Vendure is also stopped at the instant the
+// payment is sent, and after the retry the shopper has exactly one placed order with one payment.
+//
+// The run prints its figures (tests/tools/e2e-figures.mjs): backend stops injected, retries that
+// succeeded after them, and data lost — every check of what must survive an outage (typed values,
+// cart lines, coupons, addresses, orders, payments) that found something missing or doubled.
+//
 // Vendure is stopped and started through start.mjs's control socket (run-e2e.mjs passes its path
 // as E2E_CONTROL_SOCKET). playwright.config.ts runs this file in its own project after all others,
 // and its tests one after another, so no other test ever sees the outage.
 import http from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { browserLocale, expect, localDigits, localePath, startingWith, test, tr, type Locale } from './fixtures';
-import { shopCall, shopperWithCart, stepUrl } from './checkout-helpers';
+import { browserLocale, expect, localDigits, localePath, recordFigure, startingWith, test, tr, type Locale } from './fixtures';
+import { escape, shopCall, shopperWithCart, stepUrl, toPayment } from './checkout-helpers';
 
 const SOCKET = process.env.E2E_CONTROL_SOCKET;
 const UNAVAILABLE = 'The store is briefly unavailable. Try again in a moment; nothing you entered is lost.';
@@ -29,7 +36,22 @@ function control(method: 'GET' | 'POST', path: string): Promise<{ status: number
 async function stopBackend() {
   const r = await control('POST', '/vendure/stop');
   expect(r).toMatchObject({ status: 200, body: { state: 'held' } });
+  recordFigure('faults-injected', 1);
 }
+
+/**
+ * What must survive the outage, compared with what is there after it: a mismatch is data lost (or
+ * doubled). Each check fails the test (soft, so all are counted) and adds to the figure data-lost.
+ */
+function survived(label: string, actual: unknown, expected: unknown) {
+  const same = JSON.stringify(actual) === JSON.stringify(expected);
+  recordFigure('data-checks', 1);
+  recordFigure('data-lost', same ? 0 : 1);
+  expect.soft(actual, label).toEqual(expected);
+}
+
+/** A retry after the backend came back did what the failed attempt should have done. */
+const recovered = () => recordFigure('faults-recovered', 1);
 
 /** Starts Vendure and waits until its Shop API answers (the control answers then). */
 async function startBackend() {
@@ -113,6 +135,7 @@ test.describe('faults: the backend stops while the shop is in use', () => {
       });
       expect(res.status()).toBe(503);
       expect(res.headers()['retry-after']).toBe('5');
+      expect(res.headers()['x-powered-by']).toBeUndefined();
       const html = await res.text();
       expect(html).toContain(`<html lang="${locale}" dir="${dir}"`);
       expect(html).toContain(tr(locale, 'The store is briefly unavailable'));
@@ -125,6 +148,7 @@ test.describe('faults: the backend stops while the shop is in use', () => {
     await startBackend();
     await page.getByRole('link', { name: tr('ar', 'Try again') }).click();
     await expect(page.locator('article.product')).toBeAttached();
+    recovered();
   });
 
   test.describe('add to cart (ar)', () => {
@@ -149,8 +173,11 @@ test.describe('faults: the backend stops while the shop is in use', () => {
       await startBackend();
       await alert.getByRole('button', { name: tr(locale, 'Try again') }).click();
       await expect(cartBadge(page, locale)).toHaveText(localDigits(locale, 2));
+      recovered();
       const order = await shopCall<ActiveOrder>(page, ACTIVE_ORDER);
-      expect(order.activeOrder!.lines.map((l) => [l.productVariant.id, l.quantity]).sort()).toEqual(
+      survived(
+        'cart lines (variant, quantity): the first kept, the retried one once',
+        order.activeOrder!.lines.map((l) => [l.productVariant.id, l.quantity]).sort(),
         [
           [a!.variants[0]!.id, 1],
           [b!.variants[0]!.id, 1],
@@ -178,16 +205,21 @@ test.describe('faults: the backend stops while the shop is in use', () => {
       await page.getByRole('button', { name: tr(locale, 'Apply'), exact: true }).click();
       const error = page.locator('.coupon__error');
       await expect(error).toContainText(tr(locale, UNAVAILABLE));
-      await expect(input).toHaveValue('WELCOME10');
+      survived('the typed coupon code', await input.inputValue(), 'WELCOME10');
       await expect(total).toHaveText(before);
 
       await startBackend();
       await error.getByRole('button', { name: tr(locale, 'Try again') }).click();
       await expect(page.getByText(tr(locale, 'Coupon {applied} applied.', { applied: 'WELCOME10' }))).toBeVisible();
       await expect(total).not.toHaveText(before);
+      recovered();
       const order = await shopCall<ActiveOrder>(page, ACTIVE_ORDER);
-      expect(order.activeOrder!.couponCodes).toEqual(['WELCOME10']);
-      expect(order.activeOrder!.lines.map((l) => [l.productVariant.id, l.quantity])).toEqual([[p!.variants[0]!.id, 1]]);
+      survived('coupons on the order', order.activeOrder!.couponCodes, ['WELCOME10']);
+      survived(
+        'cart lines',
+        order.activeOrder!.lines.map((l) => [l.productVariant.id, l.quantity]),
+        [[p!.variants[0]!.id, 1]],
+      );
     });
   });
 
@@ -219,25 +251,87 @@ test.describe('faults: the backend stops while the shop is in use', () => {
       await page.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
       const alert = page.getByRole('alert').filter({ hasText: tr(locale, UNAVAILABLE) });
       await expect(alert).toBeVisible();
-      for (const [label, value] of Object.entries(typed)) await expect(page.getByLabel(startingWith(tr(locale, label)))).toHaveValue(value);
+      const kept: Record<string, string> = {};
+      for (const label of Object.keys(typed)) kept[label] = await page.getByLabel(startingWith(tr(locale, label))).inputValue();
+      survived('the typed address fields', kept, typed);
       await expect(page).toHaveURL(stepUrl(locale, code, 'address'));
 
       await startBackend();
       await alert.getByRole('button', { name: tr(locale, 'Try again') }).click();
       await expect(page).toHaveURL(stepUrl(locale, code, 'shipping'), { timeout: 20_000 });
+      recovered();
 
       const state = await shopCall<{
         activeCustomer: { addresses: { fullName: string }[] };
         activeOrder: { code: string; lines: unknown[]; shippingAddress: { fullName: string } };
       }>(page, 'query { activeCustomer { addresses { fullName } } activeOrder { code lines { id } shippingAddress { fullName } } }');
-      expect(state.activeCustomer.addresses.filter((a) => a.fullName === 'Faults Tester')).toHaveLength(1);
-      expect(state.activeOrder).toMatchObject({ code, shippingAddress: { fullName: 'Faults Tester' } });
-      expect(state.activeOrder.lines).toHaveLength(1);
+      survived(
+        'saved addresses named Faults Tester',
+        state.activeCustomer.addresses.filter((a) => a.fullName === 'Faults Tester').length,
+        1,
+      );
+      survived(
+        'the order: its code, shipping address and one line',
+        [state.activeOrder.code, state.activeOrder.shippingAddress.fullName, state.activeOrder.lines.length],
+        [code, 'Faults Tester', 1],
+      );
       const orders = await shopCall<{ activeCustomer: { orders: { totalItems: number } } }>(
         page,
         'query { activeCustomer { orders(options: { filter: { active: { eq: false } } }) { totalItems } } }',
       );
-      expect(orders.activeCustomer.orders.totalItems).toBe(0);
+      survived('placed orders (none yet)', orders.activeCustomer.orders.totalItems, 0);
+    });
+
+    test('the backend stops at the instant the payment is sent: "store unavailable", and a retry places one order with one payment', async ({
+      page,
+      request,
+    }) => {
+      const locale = 'en';
+      // cash on delivery (up to 1000 SAR): the payment is recorded by Vendure itself, no gateway
+      const code = await shopperWithCart(page, request, locale, 'faults-pay', 10_000, 60_000);
+      await toPayment(page, locale, code);
+      await page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Cash on delivery'))) }).check();
+      const pay = page.getByRole('button', { name: new RegExp(`^\\s*${escape(tr(locale, 'Pay {0}').split('{0}')[0]!)}`) });
+
+      // Vendure goes down between the shopper's click and the payment reaching it
+      let sent = 0;
+      await page.route('**/shop-api**', async (route) => {
+        if (/addPaymentToOrder/.test(route.request().postData() ?? '') && sent++ === 0) await stopBackend();
+        await route.continue();
+      });
+      await pay.click();
+      const alert = page.getByRole('alert').filter({ hasText: tr(locale, UNAVAILABLE) });
+      await expect(alert).toBeVisible({ timeout: 20_000 });
+      expect(sent).toBe(1);
+      await expect(page).toHaveURL(stepUrl(locale, code, 'payment'));
+      await expect(page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Cash on delivery'))) })).toBeChecked();
+
+      await startBackend();
+      await alert.getByRole('button', { name: tr(locale, 'Try again') }).click();
+      await expect(page).toHaveURL(new RegExp(`${escape(localePath(locale, '/checkout-success'))}\\?order=${code}$`), { timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: tr(locale, 'Thank you, your order is placed') })).toBeVisible();
+      recovered();
+      // one attempt failed before Vendure, the retry sent the payment once more: two sends, one payment
+      expect(sent).toBe(2);
+
+      const after = await shopCall<{
+        activeCustomer: { orders: { totalItems: number; items: { code: string; payments: { method: string; state: string }[] }[] } };
+        activeOrder: { lines: unknown[] } | null;
+      }>(
+        page,
+        'query { activeCustomer { orders(options: { filter: { active: { eq: false } } }) { totalItems items { code payments { method state } } } } activeOrder { lines { id } } }',
+      );
+      survived(
+        'placed orders: this one, once',
+        after.activeCustomer.orders.items.map((o) => o.code),
+        [code],
+      );
+      survived(
+        'its payments: one, cash on delivery',
+        after.activeCustomer.orders.items[0]?.payments.map((p) => p.method),
+        ['cash-on-delivery'],
+      );
+      survived('the cart after the order (nothing left in it)', after.activeOrder?.lines.length ?? 0, 0);
     });
   });
 });

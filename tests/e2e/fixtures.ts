@@ -4,7 +4,15 @@
 // translation.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Response,
+  type TestInfo,
+} from '@playwright/test';
 import { parsePo } from '../tools/check-translations.mjs';
 import { renderSkippedContent, WCAG_TAGS } from './a11y-helpers';
 
@@ -129,7 +137,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
  * here; a test whose pages reported one fails (issue 15). A test that provokes a violation on
  * purpose takes it out of the list (`cspViolations.splice(0)`) after checking it.
  */
-async function collectCspViolations(context: BrowserContext, use: (violations: string[]) => Promise<void>) {
+async function collectCspViolations(context: BrowserContext, testInfo: TestInfo, use: (violations: string[]) => Promise<void>) {
   const violations: string[] = [];
   await context.exposeBinding('__reportCspViolation', ({ page }, violation: string) => {
     violations.push(`${page?.url() ?? '?'}: ${violation}`);
@@ -145,15 +153,93 @@ async function collectCspViolations(context: BrowserContext, use: (violations: s
     );
   });
   await use(violations);
+  testInfo.annotations.push({ type: 'figure:csp-violations', description: String(violations.length) });
   expect(violations, 'Content-Security-Policy violations reported by the pages').toEqual([]);
 }
 
-export const test = base.extend<{ axe: (options?: { exclude?: string[] }) => Promise<void>; cspViolations: string[] }>({
+/** Paths the storefront passes to Vendure: Vendure's own documents, with Vendure's headers (decision 013). */
+const PROXIED = /^\/(shop-api|assets|sandbox|payments\/callback)(\/|$|\?)/;
+
+/** What is wrong with a document's Content-Security-Policy header (decision 013); [] when nothing. */
+export function cspProblems(policy: string | undefined): string[] {
+  if (!policy) return ['no Content-Security-Policy header'];
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values] as const),
+  );
+  const problems: string[] = [];
+  const scripts = directives.get('script-src') ?? [];
+  if (!scripts.some((v) => /^'nonce-[A-Za-z0-9_-]{16,}={0,2}'$/.test(v))) problems.push('script-src without a nonce');
+  if (scripts.includes("'unsafe-inline'")) problems.push("'unsafe-inline' in script-src");
+  for (const [name, value] of [
+    ['frame-ancestors', "'self'"],
+    ['base-uri', "'none'"],
+    ['object-src', "'none'"],
+  ] as const) {
+    if ((directives.get(name) ?? []).join(' ') !== value) problems.push(`${name} is not ${value}`);
+  }
+  return problems;
+}
+
+/**
+ * Every document the test's pages receive from the storefront (navigations, reloads, popups) must
+ * carry the policy with a nonce, frame-ancestors 'self', base-uri 'none' and object-src 'none'
+ * (issue 15). Vendure's documents reached through the proxy or its own port are not the
+ * storefront's, redirects and 304s carry no body to protect. The count of documents and pages
+ * checked goes into the test's annotations; the figures reporter (tests/tools/e2e-figures.mjs)
+ * prints the run's totals.
+ */
+async function checkDocumentPolicies(context: BrowserContext, baseURL: string | undefined, testInfo: TestInfo, use: () => Promise<void>) {
+  const origin = baseURL ? new URL(baseURL).origin : null;
+  const checks: Promise<void>[] = [];
+  const problems: string[] = [];
+  const paths = new Set<string>();
+  let documents = 0;
+  const onResponse = (response: Response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'document' || !origin) return;
+    const url = new URL(response.url());
+    const status = response.status();
+    if (url.origin !== origin || PROXIED.test(url.pathname) || (status >= 300 && status < 400)) return;
+    checks.push(
+      response.allHeaders().then(
+        (headers) => {
+          documents++;
+          paths.add(url.pathname);
+          for (const p of cspProblems(headers['content-security-policy'])) problems.push(`${status} ${url.pathname}${url.search}: ${p}`);
+        },
+        // the page was closed before its headers could be read: nothing to check
+        () => undefined,
+      ),
+    );
+  };
+  context.on('response', onResponse);
+  await use();
+  context.off('response', onResponse);
+  await Promise.all(checks);
+  testInfo.annotations.push({ type: 'figure:csp', description: JSON.stringify({ documents, paths: [...paths] }) });
+  expect(problems, 'documents of the storefront without the Content-Security-Policy of decision 013').toEqual([]);
+}
+
+export const test = base.extend<{
+  axe: (options?: { exclude?: string[] }) => Promise<void>;
+  cspViolations: string[];
+  cspHeaders: void;
+}>({
   axe: async ({ page }, use) => {
     await use((options) => expectNoSeriousA11yViolations(page, options));
   },
-  cspViolations: [async ({ context }, use) => collectCspViolations(context, use), { auto: true }],
+  cspViolations: [async ({ context }, use, testInfo) => collectCspViolations(context, testInfo, use), { auto: true }],
+  cspHeaders: [async ({ context, baseURL }, use, testInfo) => checkDocumentPolicies(context, baseURL, testInfo, use), { auto: true }],
 });
+
+/** A figure of a suite (faults injected, payloads tried…), summed over the run by tests/tools/e2e-figures.mjs. */
+export function recordFigure(name: string, value: number) {
+  test.info().annotations.push({ type: `figure:${name}`, description: String(value) });
+}
 
 /** Vendure's own origin (run-e2e.mjs passes it): the Admin API prepares data the shop cannot. */
 export const serverURL = process.env.E2E_SERVER_URL ?? `http://127.0.0.1:${process.env.SERVER_PORT ?? 3000}`;

@@ -10,6 +10,7 @@ const shopApi = `${serverURL}/shop-api`;
 interface Session {
   token: string;
   email: string;
+  password: string;
   q: <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 }
 
@@ -30,7 +31,7 @@ async function signedInCustomer(request: APIRequestContext, label: string): Prom
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return body.data as T;
   };
-  return { token: token!, email, q };
+  return { token: token!, email, password, q };
 }
 
 async function useSession(page: Page, baseURL: string | undefined, session: Session) {
@@ -159,7 +160,14 @@ for (const locale of locales) {
       baseURL,
       axe,
     }) => {
+      test.slow();
       const session = await signedInCustomer(request, `addresses-${locale}`);
+      const saudiCities = (
+        (await (
+          await request.post(`${shopApi}?languageCode=${locale}`, { data: { query: 'query { cities(countryCode: "SA") { name } }' } })
+        ).json()) as { data: { cities: { name: string }[] } }
+      ).data.cities.map((c) => c.name);
+      expect(saudiCities.length).toBeGreaterThan(1);
       await useSession(page, baseURL, session);
       await gotoHydrated(page, localePath(locale, '/profile/addresses'));
       await expect(page.getByText(tr(locale, 'You have no saved addresses yet.'))).toBeVisible();
@@ -173,6 +181,10 @@ for (const locale of locales) {
         const city = page.getByRole('combobox', { name: tr(locale, 'City') });
         await expect(city.locator('option')).not.toHaveCount(1, SLOW);
         await city.selectOption({ index: 1 });
+        // a Saudi city, named in the page's language (the backend's cities of SA in that language)
+        const chosen = (await city.locator('option:checked').textContent())?.trim() ?? '';
+        expect(saudiCities).toContain(chosen);
+        expect(chosen).toMatch(locale === 'ar' ? /^[\p{Script=Arabic}\s]+$/u : /^[A-Za-z][A-Za-z\s'-]*$/);
         await page.getByRole('textbox', { name: tr(locale, 'Mobile number'), exact: true }).fill('0551234567');
         await page.getByRole('button', { name: tr(locale, 'Save address') }).click();
         await expect(page.getByRole('heading', { level: 2, name: `${firstName} Saleh` })).toBeVisible(SLOW);
@@ -228,6 +240,7 @@ for (const locale of locales) {
       baseURL,
       axe,
     }) => {
+      test.slow();
       const session = await signedInCustomer(request, `orders-${locale}`);
       const code = await placeOrder(session);
       await useSession(page, baseURL, session);
@@ -264,6 +277,30 @@ for (const locale of locales) {
       await axe();
     });
 
+    test('cancel an order the backend still allows cancelling', async ({ page, request, baseURL, axe }) => {
+      test.slow();
+      const session = await signedInCustomer(request, `cancel-${locale}`);
+      const code = await placeOrder(session);
+      await useSession(page, baseURL, session);
+      await gotoHydrated(page, localePath(locale, `/profile/orders/${code}`));
+      await page.getByRole('button', { name: tr(locale, 'Cancel order') }).click();
+      const reason = page.getByRole('textbox', { name: tr(locale, 'Why are you cancelling? (optional)') });
+      await expect(reason).toBeFocused();
+      await reason.fill('Ordered by mistake');
+      await axe();
+      await page.getByRole('button', { name: tr(locale, 'Yes, cancel this order') }).click();
+      await expect(page.getByRole('status').filter({ hasText: tr(locale, 'Your order has been cancelled.') })).toBeVisible(SLOW);
+      // the backend agrees, and the page read again no longer offers it
+      const { activeCustomer } = await session.q<{ activeCustomer: { orders: { items: { code: string; state: string }[] } } }>(
+        'query { activeCustomer { orders(options: { take: 5 }) { items { code state } } } }',
+      );
+      expect(activeCustomer.orders.items.find((o) => o.code === code)?.state).toBe('Cancelled');
+      await gotoHydrated(page, localePath(locale, `/profile/orders/${code}`));
+      await expect(page.getByRole('button', { name: tr(locale, 'Cancel order') })).toHaveCount(0);
+      await gotoHydrated(page, localePath(locale, '/profile/orders'));
+      await expect(page.getByRole('row').filter({ hasText: code }).getByText(tr(locale, 'Cancelled'), { exact: true })).toBeVisible();
+    });
+
     test("another customer's order code is a 404", async ({ page, request, baseURL }) => {
       const owner = await signedInCustomer(request, `owner-${locale}`);
       const code = await placeOrder(owner);
@@ -274,3 +311,85 @@ for (const locale of locales) {
     });
   });
 }
+
+// Change of password, end to end in Arabic: the new password signs in, the old one no longer does.
+test.describe('change password (ar)', () => {
+  test.use(browserLocale('ar'));
+
+  test('the new password signs in and the old one is refused', async ({ page, request, baseURL, axe }) => {
+    test.slow();
+    const session = await signedInCustomer(request, 'change-password-ar');
+    await useSession(page, baseURL, session);
+    await gotoHydrated(page, localePath('ar', '/profile/change-password'));
+    const fresh = 'كلمة جديدة 2026';
+    await page.getByLabel(tr('ar', 'Current password'), { exact: true }).fill(session.password);
+    await page.getByLabel(tr('ar', 'New password'), { exact: true }).fill(fresh);
+    await page.getByLabel(tr('ar', 'Repeat the new password'), { exact: true }).fill(fresh);
+    await page.getByRole('button', { name: tr('ar', 'Change password') }).click();
+    await expect(page.getByRole('status').filter({ hasText: tr('ar', 'Your password has been changed.') })).toBeVisible(SLOW);
+    await axe();
+
+    // A browser that is not signed in: the old password is refused, the new one signs in.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await gotoHydrated(page, localePath('ar', '/auth'));
+    const email = page.getByRole('textbox', { name: tr('ar', 'Email address') });
+    const password = page.getByLabel(tr('ar', 'Password'), { exact: true });
+    const signIn = page.getByRole('button', { name: tr('ar', 'Sign in'), exact: true });
+    await email.fill(session.email);
+    await password.fill(session.password);
+    await signIn.click();
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+      tr('ar', 'The email address or password is incorrect. Please check them and try again.'),
+      SLOW,
+    );
+    await password.fill(fresh);
+    await signIn.click();
+    await expect(page).toHaveURL(new RegExp(`${localePath('ar', '/profile')}$`), SLOW);
+  });
+});
+
+// The same form in English: what the shopper is told when the fields or the current password are wrong.
+test.describe('change password (en)', () => {
+  test.use(browserLocale('en'));
+
+  test('a wrong current password, a weak or repeated-wrongly new one each say why, and nothing changes', async ({
+    page,
+    request,
+    baseURL,
+    axe,
+  }) => {
+    const session = await signedInCustomer(request, 'change-password-en');
+    await useSession(page, baseURL, session);
+    await gotoHydrated(page, localePath('en', '/profile/change-password'));
+    const current = page.getByLabel(tr('en', 'Current password'), { exact: true });
+    const next = page.getByLabel(tr('en', 'New password'), { exact: true });
+    const repeat = page.getByLabel(tr('en', 'Repeat the new password'), { exact: true });
+    const submit = page.getByRole('button', { name: tr('en', 'Change password') });
+
+    await current.fill(session.password);
+    await next.fill('short1');
+    await repeat.fill('short2');
+    await submit.click();
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAccessibleDescription(tr('en', 'Choose a password of at least {minLength} characters.', { minLength: 8 }));
+    await expect(repeat).toHaveAccessibleDescription(tr('en', 'The two passwords do not match.'));
+    await axe();
+
+    await current.fill('Not my password 1');
+    await next.fill('Another pass 42');
+    await repeat.fill('Another pass 42');
+    await submit.click();
+    await expect(current).toHaveAccessibleDescription(tr('en', 'Your current password is not correct.'), SLOW);
+    await expect(current).toHaveValue('Not my password 1');
+
+    // nothing changed: the password the account had still signs in
+    const login = await request.post(shopApi, {
+      data: {
+        query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }',
+        variables: { u: session.email, p: session.password },
+      },
+    });
+    expect(((await login.json()) as { data: { login: { __typename: string } } }).data.login.__typename).toBe('CurrentUser');
+  });
+});

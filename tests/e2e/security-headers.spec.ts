@@ -3,7 +3,7 @@
 // answers) on every inline script, scripts without it blocked in the browser, and no X-Powered-By
 // on the storefront, its Shop API proxy or Vendure itself. Every other spec fails on a CSP
 // violation through the fixture (fixtures.ts, cspViolations).
-import type { APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, gotoHydrated, serverURL, test } from './fixtures';
 
 const PAGES = ['/', '/en', '/products', '/en/products', '/en/about', '/faqs', '/en/auth', '/en/cart'];
@@ -48,6 +48,117 @@ test.describe('security headers', () => {
       expect(response.status(), url).toBe(200);
       expect(response.headers()['x-powered-by'], url).toBeUndefined();
     }
+  });
+
+  test('no X-Powered-By anywhere: Vendure’s own routes, the storefront’s pages, proxy, files and error pages', async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    // an asset of the catalogue, whatever it is (the seed changes): the first product with a picture
+    const products = await request.post('/shop-api?languageCode=en', {
+      data: { query: '{ products(options: { take: 20 }) { items { featuredAsset { preview } } } }' },
+    });
+    const preview = (
+      (await products.json()) as { data: { products: { items: { featuredAsset: { preview: string } | null }[] } } }
+    ).data.products.items.find((p) => p.featuredAsset)?.featuredAsset?.preview;
+    expect(preview, 'a product with a picture').toBeTruthy();
+    const assetPath = new URL(preview!, 'http://x').pathname;
+    // the e2e backend serves the admin UI unless ADMIN_UI=false (vendure-config.ts)
+    const adminUi = process.env.ADMIN_UI !== 'false';
+    const appFile = /["'](\/_app\/[^"']+\.(?:js|css))["']/.exec(await (await request.get('/en')).text())?.[1];
+    expect(appFile, 'a hashed build file in the page').toBeTruthy();
+
+    const urls: [string, number][] = [
+      // Vendure on its own port
+      [`${serverURL}/shop-api?query=${encodeURIComponent('{ activeChannel { code } }')}`, 200],
+      [`${serverURL}${assetPath}`, 200],
+      ...(adminUi ? ([[`${serverURL}/admin/`, 200]] as [string, number][]) : []),
+      [`${serverURL}/sandbox/`, 200],
+      [`${serverURL}/healthz`, 200],
+      [`${serverURL}/readyz`, 200],
+      [`${serverURL}/mailbox`, 200],
+      [`${serverURL}/no-such-route`, 404],
+      // the storefront: pages, its proxy, public and build files, health, a 404 page
+      ['/', 200],
+      ['/products', 200],
+      ['/en', 200],
+      ['/en/products', 200],
+      [`/shop-api?query=${encodeURIComponent('{ activeChannel { code } }')}`, 200],
+      [assetPath, 200],
+      ['/sandbox/', 200],
+      ['/robots.txt', 200],
+      ['/favicon.svg', 200],
+      ['/manifest.webmanifest', 200],
+      ['/sw.js', 200],
+      [appFile!, 200],
+      ['/healthz', 200],
+      ['/readyz', 200],
+      ['/en/no-such-page', 404],
+      ['/no-such-page', 404],
+    ];
+    const leaks: string[] = [];
+    for (const [url, status] of urls) {
+      // a first visit each time (no locale cookie from the previous answer: / stays Arabic); a GET
+      // query on the Shop API needs the preflight header (csrfPrevention, vendure-config.ts)
+      const client = await playwright.request.newContext({ baseURL });
+      try {
+        const response = await client.get(url, {
+          maxRedirects: 0,
+          headers: { 'accept-language': 'ar-SA,ar;q=0.9', 'apollo-require-preflight': 'true' },
+        });
+        expect([url, response.status()]).toEqual([url, status]);
+        const header = response.headers()['x-powered-by'];
+        if (header !== undefined) leaks.push(`${url}: ${header}`);
+      } finally {
+        await client.dispose();
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  test('every cookie is Secure for a request that came over https through the trusted hop, and none over plain http', async ({
+    playwright,
+    baseURL,
+  }) => {
+    // Playwright's client plays the TLS terminator on the same machine (a loopback hop, trusted
+    // by default): it says the visitor's request was https. A fresh client each time: no cookies yet.
+    const cookiesOf = async (forwardedHttps: boolean) => {
+      const client: APIRequestContext = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: forwardedHttps ? { 'x-forwarded-proto': 'https' } : {},
+      });
+      try {
+        const setCookies = (response: APIResponse) =>
+          response
+            .headersArray()
+            .filter((h) => h.name.toLowerCase() === 'set-cookie')
+            .map((h) => h.value);
+        // a first visit: the locale cookie, written by the storefront server
+        const page = await client.get('/en/about', { headers: { 'accept-language': 'ar-SA,ar;q=0.9' } });
+        expect(page.status()).toBe(200);
+        // a sign-in through the storefront's proxy: Vendure's session cookie (and its signature)
+        const login = await client.post('/shop-api', {
+          data: { query: 'mutation { login(username: "customer@example.com", password: "Customer123!") { __typename } }' },
+        });
+        expect(((await login.json()) as { data: { login: { __typename: string } } }).data.login.__typename).toBe('CurrentUser');
+        return [...setCookies(page), ...setCookies(login)];
+      } finally {
+        await client.dispose();
+      }
+    };
+    const name = (cookie: string) => cookie.split('=')[0];
+    const secure = (cookie: string) => /;\s*secure\b/i.test(cookie);
+
+    const overHttps = await cookiesOf(true);
+    expect(overHttps.map(name).sort()).toEqual(
+      expect.arrayContaining(['i18n_redirected', 'vendure-shop-session', 'vendure-shop-session.sig']),
+    );
+    expect(overHttps.filter((c) => !secure(c))).toEqual([]);
+
+    const overHttp = await cookiesOf(false);
+    expect(overHttp.map(name).sort()).toEqual(expect.arrayContaining(['i18n_redirected', 'vendure-shop-session']));
+    expect(overHttp.filter(secure)).toEqual([]);
   });
 
   test('the browser runs the page, and blocks a script and an inline handler that reached the HTML without the nonce', async ({

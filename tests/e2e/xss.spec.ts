@@ -9,7 +9,7 @@
 // alerts are new and deleted afterwards; the warranty policy (no other spec opens it) is restored.
 // The alert shows on every page while this spec runs (up to the SSR cache's 30 s after).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { browserLocale, expect, localePath, locales, serverURL, test, tr, type Locale } from './fixtures';
+import { browserLocale, expect, localePath, locales, recordFigure, serverURL, test, tr, type Locale } from './fixtures';
 
 const MARK = `xss${Date.now()}`;
 
@@ -29,6 +29,14 @@ const PAYLOADS = [
   `<a href="JaVaScRiPt&colon;window.__xss=12">${MARK}-entity</a>`,
 ];
 const RICH = `<p>${MARK} rich text</p>${PAYLOADS.join('\n')}`;
+/** The review's body carries the first four, its summary one more. */
+const REVIEW_PAYLOADS = PAYLOADS.slice(0, 4);
+
+/** Figures of the run (tests/tools/e2e-figures.mjs): payloads a page showed, found inert, and the page. */
+function inertOnPage(payloads: number) {
+  recordFigure('xss-payloads', payloads);
+  recordFigure('xss-pages', 1);
+}
 
 const HANDLERS = ['onerror', 'onload', 'onmouseover', 'ontoggle', 'onfocus', 'onclick'];
 
@@ -165,7 +173,7 @@ test.beforeAll(async ({ request }) => {
         orderLineId: paid.addPaymentToOrder.lines[0]!.id,
         rating: 5,
         summary: `${MARK} <svg onload=alert(40)>`,
-        body: `${MARK} review ${PAYLOADS.slice(0, 4).join(' ')}`,
+        body: `${MARK} review ${REVIEW_PAYLOADS.join(' ')}`,
       },
     },
   );
@@ -266,6 +274,8 @@ for (const locale of locales) {
         .hover({ force: true, timeout: 2_000 })
         .catch(() => undefined);
       await expectInert(page, dialogs);
+      // the description's payloads, the review body's and its summary's
+      inertOnPage(PAYLOADS.length + REVIEW_PAYLOADS.length + 1);
     });
 
     test('a policy page', async ({ page }) => {
@@ -278,6 +288,7 @@ for (const locale of locales) {
         .click({ force: true, timeout: 2_000 })
         .catch(() => undefined);
       await expectInert(page, dialogs);
+      inertOnPage(PAYLOADS.length);
     });
 
     test('an FAQ (question and answer)', async ({ page }) => {
@@ -289,6 +300,8 @@ for (const locale of locales) {
       await item.locator('summary').click();
       await expect(item.getByText(`${MARK} rich text`)).toBeVisible();
       await expectInert(page, dialogs);
+      // the answer's payloads and the question's
+      inertOnPage(PAYLOADS.length + 1);
     });
 
     test('the alert bar', async ({ page }) => {
@@ -302,6 +315,8 @@ for (const locale of locales) {
       // a javascript: target is never a link: the banner falls back to the home page
       await expect(link).toHaveAttribute('href', localePath(locale, '/'));
       await expectInert(page, dialogs);
+      // the alert's text and its javascript: link
+      inertOnPage(2);
     });
   });
 }

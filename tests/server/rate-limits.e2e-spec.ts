@@ -22,7 +22,8 @@ import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 process.env.TRUSTED_PROXIES = '127.0.0.2';
 
-const PORT = 3311;
+// TEST_PORT_OFFSET moves it as it moves every spec's port (helpers/test-env.ts)
+const PORT = 3311 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const PROXY_HOP = '127.0.0.2';
 const DIRECT = '127.0.0.1';
 const DB_FILE = path.join(os.tmpdir(), `rate-limits-e2e-${process.pid}.sqlite`);
@@ -42,6 +43,27 @@ const REGISTER = /* GraphQL */ `
   mutation register($input: RegisterCustomerInput!) {
     registerCustomerAccount(input: $input) {
       __typename
+    }
+  }
+`;
+const VERIFY_ACCOUNT = /* GraphQL */ `
+  mutation verifyAccount($code: String!, $email: String!) {
+    verifyAccount(code: $code, email: $email) {
+      __typename
+      ... on ErrorResult {
+        errorCode
+        message
+      }
+      ... on RateLimitError {
+        retryAfterSeconds
+      }
+    }
+  }
+`;
+const REFRESH_VERIFY = /* GraphQL */ `
+  mutation refreshVerify($email: String!) {
+    refreshVerify(emailAddress: $email) {
+      success
     }
   }
 `;
@@ -125,7 +147,7 @@ describe('rate limits (database store, per account, trusted proxy hop)', () => {
 
   beforeAll(async () => {
     env = await createStoreTestEnv({
-      port: PORT,
+      port: 3311,
       configure: (config) => {
         const db = config.dbConnectionOptions as any;
         if (db.synchronize) return config; // seeding the shared sql.js cache: leave it alone
@@ -249,6 +271,67 @@ describe('rate limits (database store, per account, trusted proxy hop)', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0].subject).toBe('محاولات كثيرة على حسابك | Many attempts on your account');
     expect(notices[0].body).toContain('رصدنا محاولات كثيرة لـإعادة تعيين كلمة مرور حسابك');
+    expect(env.readMails({ to: unknown })).toHaveLength(0);
+  });
+
+  it('limits account-verification codes per account across addresses, alike for known and unknown addresses, with one notice', async () => {
+    // a new, unverified account: its code is in the mail the registration sent
+    const known = 'verify-limit@example.com';
+    const unknown = 'no-such-account@example.com';
+    const reg = await viaProxy(REGISTER, { input: { emailAddress: known, password: 'secret123', firstName: 'Huda' } }, '198.51.100.90');
+    expect(reg.body.data.registerCustomerAccount.__typename).toBe('Success');
+    await env.waitForJobs();
+    const codeMail = env.readMails({ to: known }).find((m) => /data-testid="code"/.test(m.body));
+    const code = /data-testid="code"[^>]*>\s*([0-9]{6})\s*</.exec(codeMail?.body ?? '')?.[1];
+    expect(code, 'the verification code mailed at registration').toMatch(/^[0-9]{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    // 10 wrong codes per account, each from another address: all answered, none limited
+    for (const email of [known, unknown]) {
+      for (let i = 0; i < 10; i++) {
+        const r = await viaProxy(VERIFY_ACCOUNT, { code: wrong, email }, `198.18.2.${i + 1}`);
+        expect(r.status).toBe(200);
+        expect(r.body.data.verifyAccount.__typename).not.toBe('RateLimitError');
+      }
+    }
+    // the 11th, from yet other addresses: refused, for the known account even with the right code
+    const limited = {
+      known: await viaProxy(VERIFY_ACCOUNT, { code, email: known }, '192.0.2.201'),
+      unknown: await viaProxy(VERIFY_ACCOUNT, { code: wrong, email: unknown }, '192.0.2.202'),
+    };
+    for (const r of [limited.known, limited.unknown]) {
+      expect(r.status).toBe(200);
+      expect(r.body.data.verifyAccount).toMatchObject({ __typename: 'RateLimitError', errorCode: 'RATE_LIMIT_ERROR' });
+      expect(r.body.data.verifyAccount.retryAfterSeconds).toBeGreaterThan(800);
+      expect(r.body.data.verifyAccount.retryAfterSeconds).toBeLessThanOrEqual(900);
+    }
+    // the same answer for both: nothing tells whether the account exists
+    expect({ ...limited.known.body.data.verifyAccount, retryAfterSeconds: 0 }).toEqual({
+      ...limited.unknown.body.data.verifyAccount,
+      retryAfterSeconds: 0,
+    });
+    // the account is still unverified: the right code was never checked
+    const signIn = await viaProxy(LOGIN, { username: known, password: 'secret123' }, '192.0.2.203');
+    expect(signIn.body.data.login.errorCode).toBe('NOT_VERIFIED_ERROR');
+    // another account's budget is its own
+    const other = await viaProxy(VERIFY_ACCOUNT, { code: wrong, email: 'someone-else-entirely@example.com' }, '192.0.2.201');
+    expect(other.body.data.verifyAccount.__typename).not.toBe('RateLimitError');
+
+    // asking for new codes: 3 per account across addresses, then HTTP 429, alike for both
+    for (const email of [known, unknown]) {
+      for (let i = 0; i < 3; i++) {
+        const r = await viaProxy(REFRESH_VERIFY, { email }, `198.18.3.${i + 1}`);
+        expect(r.status).toBe(200);
+        expect(r.body).toEqual({ data: { refreshVerify: { success: true } } });
+      }
+      const r = await viaProxy(REFRESH_VERIFY, { email }, '198.18.3.99');
+      expect(r.status).toBe(429);
+      expect(r.body.errors![0].extensions.code).toBe('RATE_LIMIT_ERROR');
+    }
+
+    // one notice to the owner (the code family), none to an address without an account
+    await env.waitForJobs();
+    expect(noticesTo(known)).toHaveLength(1);
     expect(env.readMails({ to: unknown })).toHaveLength(0);
   });
 

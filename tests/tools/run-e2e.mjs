@@ -40,7 +40,7 @@ function checkTools() {
   }
 }
 
-const FAULTS_SPEC = /(faults|xss)\.spec\.ts(:\d+)*$/;
+const FAULTS_SPEC = /(faults|xss|expired-code)\.spec\.ts(:\d+)*$/;
 const isFileArg = (a) => !a.startsWith('-') && /\.spec\.ts(:\d+)*$/.test(a);
 
 /** The arguments without `--project` options, and the projects those named. */
@@ -111,13 +111,26 @@ function playwright(
         PW_OUTPUT_DIR: process.env.PW_OUTPUT_DIR ?? (phase === 'faults' ? `${outputDir}-faults` : outputDir),
         E2E_PHASE: phase,
         PW_JSON_OUTPUT: phase === 'faults' ? `${report}.faults.json` : report,
-        ...(controlSocket ? { E2E_CONTROL_SOCKET: controlSocket } : {}),
+        ...(controlSocket ? { E2E_CONTROL_SOCKET: controlSocket, E2E_GOOGLE_CLIENT_ID } : {}),
         // the backend's DATA_DIR, for the few tests that must age data no API can (an expired code)
         ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}),
       },
     });
     child.on('close', (code, signal) => res(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The client ID the browser tests give "Google" (Playwright gets it as E2E_GOOGLE_CLIENT_ID). */
+export const E2E_GOOGLE_CLIENT_ID = 'e2e-google-client';
+
+/** GOOGLE_* of the servers run-e2e starts: Google's path, the local test provider behind it. */
+export function e2eGoogle(baseURL, serverPort) {
+  return {
+    GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+    GOOGLE_AUTHORIZE_URL: `${baseURL}/auth/test-idp/google`,
+    GOOGLE_ISSUER: process.env.TEST_IDP_ISSUER || 'urn:elegance:test-idp',
+    GOOGLE_JWKS_URL: `http://127.0.0.1:${serverPort}/test-idp/.well-known/jwks.json`,
+  };
 }
 
 /** The runs `e2ePhases` names, one after the other; the faults run's report joins the main one's. */
@@ -185,6 +198,12 @@ async function main() {
       STOREFRONT_URL: baseURL,
       VENDURE_DISABLE_TELEMETRY: 'true',
       START_CONTROL_SOCKET: controlSocket,
+      // "Google" is configured as a real provider would be, but pointed at the local test identity
+      // provider (its authorization page on the storefront, its keys on Vendure): the browser tests
+      // drive the real providers' path; "Apple" stays unconfigured, played by the local provider
+      // (docs/decisions/017-social-sign-in.md).
+      ...e2eGoogle(baseURL, SERVER_PORT),
+      APPLE_CLIENT_ID: '',
     },
   });
 

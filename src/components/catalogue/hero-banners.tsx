@@ -6,6 +6,7 @@ import type { AssetView } from '../../lib/catalogue/types';
 import { localizeDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
+import { scrollBehavior } from '../../lib/motion';
 
 /** Where a banner leads: a locale-neutral site path, an allow-listed external URL, or nowhere. */
 export type BannerHref = { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null;
@@ -158,7 +159,7 @@ export function HeroBanners({ banners }: { banners: readonly SuperBannerView[] }
                 aria-label={t`Show slide ${formatNumber(i + 1, locale)} of ${total}`}
                 onClick={() => {
                   (track.current?.children[i] as HTMLElement | undefined)?.scrollIntoView({
-                    behavior: 'smooth',
+                    behavior: scrollBehavior(),
                     block: 'nearest',
                     inline: 'start',
                   });

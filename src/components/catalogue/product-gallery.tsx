@@ -4,6 +4,7 @@ import { Image } from '../image/image';
 import type { AssetView } from '../../lib/catalogue/types';
 import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
+import { scrollBehavior } from '../../lib/motion';
 
 export const GALLERY_IMAGE_WIDTH = 640;
 const GALLERY_SIZES = '(min-width: 1240px) 640px, (min-width: 768px) 52vw, 100vw';
@@ -42,7 +43,7 @@ export function ProductGallery({ images, productName }: { images: readonly Asset
 
   function show(i: number) {
     const slide = track.current?.children[i] as HTMLElement | undefined;
-    slide?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
+    slide?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest', inline: 'start' });
     setActive(i);
   }
 

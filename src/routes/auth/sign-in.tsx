@@ -17,6 +17,7 @@ import { usePageActor } from '../../containers/use-page-actor';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
 import { rememberResendAt } from '../../lib/resend-clock';
+import { isIdTokenMessage, SOCIAL_CHANNEL } from '../../lib/social-channel';
 import { pendingVerificationCookies } from '../../lib/auth-cookies';
 import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
 import { useLocale } from '../../lib/use-locale';
@@ -102,18 +103,25 @@ export default function SignInPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the code step begins
   }, [codeSent, pendingEmail]);
 
-  // The provider's window posts its ID token back (same origin only, from the window we opened).
+  // The provider's window hands its ID token back (same origin only; lib/social-channel.ts):
+  // taken while a window this page opened is out, once.
   const popup = useRef<Window | null>(null);
   useEffect(() => {
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== window.location.origin || !popup.current || event.source !== popup.current) return;
-      const data = event.data as { type?: unknown; provider?: unknown; token?: unknown } | null;
-      if (data?.type !== 'auth.idToken' || typeof data.provider !== 'string' || typeof data.token !== 'string') return;
+    function receive(data: unknown) {
+      if (!popup.current || !isIdTokenMessage(data)) return;
       popup.current = null;
       send({ type: 'auth.social', provider: data.provider, token: data.token, popup: true });
     }
+    function onMessage(event: MessageEvent) {
+      if (event.origin === window.location.origin && event.source === popup.current) receive(event.data);
+    }
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SOCIAL_CHANNEL) : null;
+    if (channel) channel.onmessage = (event: MessageEvent) => receive(event.data);
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      channel?.close();
+    };
   }, [send]);
 
   const translateErrors = (fields: AuthField[]) => {

@@ -130,27 +130,31 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <dd>{money(taxTotal)}</dd>
               </div>
             </dl>
-            <h3>{t`Tax summary`}</h3>
-            <table className="profile-table profile-table--compact">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Tax`}</th>
-                  <th scope="col">{t`Rate`}</th>
-                  <th scope="col">{t`Taxable amount`}</th>
-                  <th scope="col">{t`Tax amount`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.taxSummary.map((s, i) => (
-                  <tr key={i}>
-                    <th scope="row">{s.description}</th>
-                    <td>{i18n.number(s.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}</td>
-                    <td>{money(s.taxBase)}</td>
-                    <td>{money(s.taxTotal)}</td>
+            <h3 id="order-tax-title">{t`Tax summary`}</h3>
+            {/* A data table may scroll on its own on a narrow screen (WCAG 1.4.10); focusable so the
+                keyboard can scroll it. */}
+            <div className="table-scroll" role="region" aria-labelledby="order-tax-title" tabIndex={0}>
+              <table className="profile-table profile-table--compact">
+                <thead>
+                  <tr>
+                    <th scope="col">{t`Tax`}</th>
+                    <th scope="col">{t`Rate`}</th>
+                    <th scope="col">{t`Taxable amount`}</th>
+                    <th scope="col">{t`Tax amount`}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {order.taxSummary.map((s, i) => (
+                    <tr key={i}>
+                      <th scope="row">{s.description}</th>
+                      <td>{i18n.number(s.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}</td>
+                      <td>{money(s.taxBase)}</td>
+                      <td>{money(s.taxTotal)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
 
           <section aria-labelledby="order-address-title" className="order-detail__section">

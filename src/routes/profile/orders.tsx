@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { data } from 'react-router';
 import type { Route } from './+types/orders';
-import { getCustomerOrders } from '../../../services/orders.service';
 import { formatDate } from '../../components/catalogue/format';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { Pagination } from '../../components/pagination/pagination';
@@ -15,11 +13,10 @@ import { localizePath } from '../../i18n/paths';
 import { formatMoney } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
-import { personalShopClient, privatePageHeaders, requireCustomer } from '../guards.server';
+import { privatePageHeaders, requireCustomer } from '../guards.server';
+import { loadOrdersPage } from './orders.server';
 
 export const headers = privatePageHeaders;
-
-const PER_PAGE = PAGINATION_DEFAULTS.perPage;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: msg`My orders`, description: msg`Your orders at Elegance Store.`, noindex: true });
@@ -27,22 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   await requireCustomer(request, locale);
-  const raw = new URL(request.url).searchParams.get('page');
-  const page = raw === null ? 1 : Number(raw);
-  if (!Number.isInteger(page) || page < 1) throw data(null, { status: 404 });
-  const orders = await getCustomerOrders(personalShopClient(request, locale), { skip: (page - 1) * PER_PAGE, take: PER_PAGE });
-  if (page > 1 && orders.items.length === 0) throw data(null, { status: 404 });
-  return {
-    page,
-    totalItems: orders.totalItems,
-    orders: orders.items.map((o) => ({
-      code: o.code,
-      state: o.state,
-      placedAt: o.orderPlacedAt ?? o.createdAt,
-      quantity: o.totalQuantity,
-      totalWithTax: o.totalWithTax,
-    })),
-  };
+  return loadOrdersPage(request, locale);
 }
 
 /** /profile/orders: the customer's placed orders, newest first (Rejected ones are not listed). */
@@ -95,7 +77,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       <Pagination
         className="profile__pagination"
         total={totalItems}
-        perPage={PER_PAGE}
+        perPage={PAGINATION_DEFAULTS.perPage}
         current={page}
         dir={textDirection(locale)}
         locale={locale}

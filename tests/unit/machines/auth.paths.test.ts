@@ -1,92 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { describe } from 'vitest';
+import type { AnyStateMachine, EventObject } from 'xstate';
 import { authMachine } from '../../../machines/auth.machine';
 import { passwordResetMachine } from '../../../machines/password-reset.machine';
 import { signOutMachine } from '../../../machines/sign-out.machine';
+import { never, pathTable, shortestPathPerState, type PathRow } from './path-kit';
 
-// Path tests of the auth machines (architecture guide, example 8; common rule: the reachable set
-// and every path's end pinned as literals). xstate/graph finds the shortest event sequence to each
-// state value; each path is replayed on a live actor whose services never settle, so the path's
-// own xstate.done/error/after events decide the outcome.
-// TODO(lead): move the helpers into tests/unit/machines/path-kit.ts once it exists.
+// Path tests of the auth machines on the shared kit (architecture guide, example 8; path-kit.ts):
+// the reachable set and every path's end pinned as literals. Paths of equal length are told apart
+// by their description (the kit's rule), so a table does not depend on the search order.
 
-const never = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
-
-/** `auth.submit → done:login(INVALID_CREDENTIALS_ERROR) → after:resendTick`: readable and stable. */
-function describePath(steps: readonly { event: EventObject }[]): string {
-  return steps
-    .filter(({ event }) => !event.type.startsWith('xstate.init'))
-    .map(({ event }) => {
-      const e = event as EventObject & { field?: string; output?: { ok?: boolean; code?: string } | boolean };
-      const name = e.type
-        .replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'))
-        .replace(/^xstate\.after\.(\w+)\..*/, 'after:$1');
-      const detail = e.field
-        ? `(${e.field})`
-        : typeof e.output === 'boolean'
-          ? `(${String(e.output)})`
-          : e.output?.ok === false
-            ? `(${String(e.output.code)})`
-            : '';
-      return name + detail;
-    })
-    .join(' → ');
-}
-
-/** The shortest path to every state value, keyed by the value as JSON. */
-function pathsToEveryState(machine: AnyStateMachine, events: EventObject[], input: unknown, serialize: (s: never) => unknown) {
-  const paths = getShortestPaths(machine, {
-    events: events as never,
-    input: input as never,
-    serializeState: (s) => JSON.stringify(serialize(s as never)),
-  });
-  const byValue = new Map<string, (typeof paths)[number]>();
-  for (const path of paths) {
-    const key = JSON.stringify(path.state.value);
-    const best = byValue.get(key);
-    if (!best || path.steps.length < best.steps.length) byValue.set(key, path);
-  }
-  return byValue;
-}
-
-function replay(machine: AnyStateMachine, input: unknown, steps: readonly { event: EventObject }[]) {
-  const actor = createActor(machine, { input } as never).start();
-  for (const { event } of steps) if (!event.type.startsWith('xstate.init')) actor.send(event);
-  const snapshot = actor.getSnapshot();
-  actor.stop();
-  return snapshot;
-}
-
-type Row = readonly [state: string, path: string, context: Record<string, unknown>];
-
-/** Pins the reachable set and, per state, its path and the context fields that matter. */
+/** The kit's tables for one machine: events, what tells states apart, and the pinned rows. */
 function checkPaths(
   name: string,
   machine: AnyStateMachine,
-  options: {
-    events: EventObject[];
-    input?: unknown;
-    serialize: (s: never) => unknown;
-    pick: (context: never) => Record<string, unknown>;
-    rows: readonly Row[];
-  },
+  options: { events: EventObject[]; input?: unknown; serialize: (s: never) => unknown; rows: readonly PathRow[] },
 ) {
   describe(`${name} paths`, () => {
-    const paths = pathsToEveryState(machine, options.events, options.input, options.serialize);
-
-    it('reaches exactly the pinned states', () => {
-      expect([...paths.keys()].sort()).toEqual(options.rows.map(([state]) => state).sort());
+    const paths = shortestPathPerState(machine, {
+      events: options.events,
+      input: options.input,
+      serialize: (s) => JSON.stringify(options.serialize(s as never)),
     });
-
-    it.each(options.rows)('reaches %s via %s', (state, description, context) => {
-      const path = paths.get(state);
-      expect(path).toBeDefined();
-      expect(describePath(path!.steps)).toBe(description);
-      const snapshot = replay(machine, options.input, path!.steps);
-      expect(JSON.stringify(snapshot.value)).toBe(state);
-      expect(options.pick(snapshot.context as never)).toEqual(context);
-    });
+    pathTable(machine, paths, options.input, options.rows);
   });
 }
 
@@ -153,123 +88,131 @@ checkPaths(
       s.context.values,
       s.context.resendIn > 0,
     ],
-    pick: (c: { failure: unknown; pending: unknown; resendIn: number; user: { id: string } | null }) => ({
-      failure: c.failure,
-      pending: c.pending,
-      resendIn: c.resendIn,
-      user: c.user?.id ?? null,
-    }),
     rows: [
-      ['{"forms":"entry"}', '', { failure: null, pending: null, resendIn: 0, user: null }],
-      ['{"forms":{"signIn":"editing"}}', 'auth.showSignIn', { failure: null, pending: null, resendIn: 0, user: null }],
-      ['{"forms":{"register":"editing"}}', 'auth.showRegister', { failure: null, pending: null, resendIn: 0, user: null }],
-      ['"social"', 'auth.social', { failure: null, pending: null, resendIn: 0, user: null }],
-      ['{"signedIn":"confirming"}', 'auth.social → done:authenticate', { failure: null, pending: null, resendIn: 0, user: '7' }],
-      [
-        '{"signedIn":"settled"}',
-        'auth.social → done:authenticate → done:confirmSession',
-        { failure: null, pending: null, resendIn: 0, user: '7' },
-      ],
-      [
-        '{"forms":{"signIn":"submitting"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit',
-        { failure: null, pending: null, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"editing","resend":"sending"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR)',
-        { failure: null, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"forms":{"signIn":"failed"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(INVALID_CREDENTIALS_ERROR)',
-        { failure: { kind: 'invalidCredentials' }, pending: null, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"editing","resend":"coolingDown"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → done:resendCode',
-        { failure: null, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 60, user: null },
-      ],
-      [
-        '{"verifying":{"code":"editing","resend":"ready"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → error:resendCode',
-        { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"forms":{"register":"submitting"}}',
-        'auth.showRegister → auth.change(email) → auth.change(password) → auth.change(firstName) → auth.change(lastName) → auth.submit',
-        { failure: null, pending: null, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"checking","resend":"sending"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit',
-        { failure: null, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"forms":{"register":"failed"}}',
-        'auth.showRegister → auth.change(email) → auth.change(password) → auth.change(firstName) → auth.change(lastName) → auth.submit → done:registerAccount(PASSWORD_VALIDATION_ERROR)',
-        { failure: { kind: 'passwordRejected', message: 'policy' }, pending: null, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"failed","resend":"sending"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR)',
-        {
+      { state: 'forms.entry', via: '(start)', context: { failure: null, pending: null, resendIn: 0, user: null } },
+      { state: 'forms.register.editing', via: 'auth.showRegister', context: { failure: null, pending: null, resendIn: 0, user: null } },
+      { state: 'forms.signIn.editing', via: 'auth.showSignIn', context: { failure: null, pending: null, resendIn: 0, user: null } },
+      { state: 'social', via: 'auth.social', context: { failure: null, pending: null, resendIn: 0, user: null } },
+      {
+        state: 'signedIn.confirming',
+        via: 'auth.social → done:authenticate(ok)',
+        context: { failure: null, pending: null, resendIn: 0, user: { id: '7' } },
+      },
+      {
+        state: 'signedIn.settled',
+        via: 'auth.social → done:authenticate(ok) → done:confirmSession',
+        context: { failure: null, pending: null, resendIn: 0, user: { id: '7' } },
+      },
+      {
+        state: 'forms.signIn.submitting',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit',
+        context: { failure: null, pending: null, resendIn: 0, user: null },
+      },
+      {
+        state: 'forms.signIn.failed',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(INVALID_CREDENTIALS_ERROR)',
+        context: { failure: { kind: 'invalidCredentials' }, pending: null, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.editing,resend.sending',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR)',
+        context: { failure: null, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
+      {
+        state: 'forms.register.submitting',
+        via: 'auth.showRegister → auth.change → auth.change → auth.change → auth.change → auth.submit',
+        context: { failure: null, pending: null, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.editing,resend.coolingDown',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → done:resendCode(RATE_LIMIT_ERROR)',
+        context: {
+          failure: { kind: 'rateLimited', retryAfterSeconds: 300 },
+          pending: { email: 'sara@example.com', password: 'Secret123' },
+          resendIn: 300,
+          user: null,
+        },
+      },
+      {
+        state: 'verifying.code.editing,resend.ready',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → error:resendCode',
+        context: { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
+      {
+        state: 'forms.register.failed',
+        via: 'auth.showRegister → auth.change → auth.change → auth.change → auth.change → auth.submit → done:registerAccount(PASSWORD_VALIDATION_ERROR)',
+        context: { failure: { kind: 'passwordRejected', message: 'policy' }, pending: null, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.checking,resend.sending',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit',
+        context: { failure: null, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.checking,resend.coolingDown',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:resendCode(RATE_LIMIT_ERROR)',
+        context: {
+          failure: { kind: 'rateLimited', retryAfterSeconds: 300 },
+          pending: { email: 'sara@example.com', password: 'Secret123' },
+          resendIn: 300,
+          user: null,
+        },
+      },
+      {
+        state: 'verifying.code.failed,resend.sending',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR)',
+        context: {
           failure: { kind: 'wrongCode', attemptsLeft: 2 },
           pending: { email: 'sara@example.com', password: 'Secret123' },
           resendIn: 0,
           user: null,
         },
-      ],
-      [
-        '{"verifying":{"code":"spent","resend":"sending"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR)',
-        { failure: { kind: 'codeExpired' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"checking","resend":"coolingDown"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:resendCode(RATE_LIMIT_ERROR)',
-        {
-          failure: { kind: 'rateLimited', retryAfterSeconds: 300 },
+      },
+      {
+        state: 'verifying.code.spent,resend.sending',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR)',
+        context: {
+          failure: { kind: 'codeExpired' },
+          pending: { email: 'sara@example.com', password: 'Secret123' },
+          resendIn: 0,
+          user: null,
+        },
+      },
+      {
+        state: 'verifying.code.checking,resend.ready',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → error:resendCode',
+        context: { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.failed,resend.coolingDown',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:resendCode(RATE_LIMIT_ERROR) → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR)',
+        context: {
+          failure: { kind: 'wrongCode', attemptsLeft: 2 },
           pending: { email: 'sara@example.com', password: 'Secret123' },
           resendIn: 300,
           user: null,
         },
-      ],
-      [
-        '{"verifying":{"code":"checking","resend":"ready"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → error:resendCode',
-        { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"failed","resend":"coolingDown"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR) → done:resendCode(RATE_LIMIT_ERROR)',
-        {
-          failure: { kind: 'rateLimited', retryAfterSeconds: 300 },
+      },
+      {
+        state: 'verifying.code.spent,resend.coolingDown',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:resendCode(RATE_LIMIT_ERROR) → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR)',
+        context: {
+          failure: { kind: 'codeExpired' },
           pending: { email: 'sara@example.com', password: 'Secret123' },
           resendIn: 300,
           user: null,
         },
-      ],
-      [
-        '{"verifying":{"code":"failed","resend":"ready"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR) → error:resendCode',
-        { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
-      [
-        '{"verifying":{"code":"spent","resend":"coolingDown"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR) → done:resendCode(RATE_LIMIT_ERROR)',
-        {
-          failure: { kind: 'rateLimited', retryAfterSeconds: 300 },
-          pending: { email: 'sara@example.com', password: 'Secret123' },
-          resendIn: 300,
-          user: null,
-        },
-      ],
-      [
-        '{"verifying":{"code":"spent","resend":"ready"}}',
-        'auth.showSignIn → auth.change(email) → auth.change(password) → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change(code) → auth.submit → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR) → error:resendCode',
-        { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
-      ],
+      },
+      {
+        state: 'verifying.code.failed,resend.ready',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:verifyAccount(VERIFICATION_CODE_INVALID_ERROR) → error:resendCode',
+        context: { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
+      {
+        state: 'verifying.code.spent,resend.ready',
+        via: 'auth.showSignIn → auth.change → auth.change → auth.submit → done:login(NOT_VERIFIED_ERROR) → auth.change → auth.submit → done:verifyAccount(VERIFICATION_TOKEN_EXPIRED_ERROR) → error:resendCode',
+        context: { failure: { kind: 'network' }, pending: { email: 'sara@example.com', password: 'Secret123' }, resendIn: 0, user: null },
+      },
     ],
   },
 );
@@ -315,75 +258,78 @@ checkPaths(
       s.context.failure?.kind ?? null,
       s.context.values,
     ],
-    pick: (c: { failure: unknown; email: string | null; resetToken: string | null; user: { id: string } | null }) => ({
-      failure: c.failure,
-      email: c.email,
-      resetToken: c.resetToken,
-      user: c.user?.id ?? null,
-    }),
     rows: [
-      ['{"requesting":"editing"}', '', { failure: null, email: null, resetToken: null, user: null }],
-      ['{"requesting":"sending"}', 'reset.submit', { failure: null, email: 'sara@example.com', resetToken: null, user: null }],
-      [
-        '{"code":"editing"}',
-        'reset.submit → done:requestResetCode',
-        { failure: null, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"requesting":"failed"}',
-        'reset.submit → done:requestResetCode(RATE_LIMIT_ERROR)',
-        { failure: { kind: 'rateLimited', retryAfterSeconds: 900 }, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"code":"checking"}',
-        'reset.submit → done:requestResetCode → reset.change(code) → reset.submit',
-        { failure: null, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"newPassword":"editing"}',
-        'reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode',
-        { failure: null, email: 'sara@example.com', resetToken: 'ticket-1', user: null },
-      ],
-      [
-        '{"code":"failed"}',
-        'reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode(VERIFICATION_CODE_INVALID_ERROR)',
-        { failure: { kind: 'wrongCode', attemptsLeft: 3 }, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"code":"spent"}',
-        'reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode(VERIFICATION_TOKEN_EXPIRED_ERROR)',
-        { failure: { kind: 'codeExpired' }, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"newPassword":"saving"}',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit',
-        { failure: null, email: 'sara@example.com', resetToken: 'ticket-1', user: null },
-      ],
-      [
-        '{"signedIn":"confirming"}',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit → done:changePassword',
-        { failure: null, email: 'sara@example.com', resetToken: null, user: '7' },
-      ],
-      [
-        '{"newPassword":"rejected"}',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit → done:changePassword(PASSWORD_RESET_TOKEN_EXPIRED_ERROR)',
-        { failure: { kind: 'resetTokenExpired' }, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '"unverified"',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit → done:changePassword(NOT_VERIFIED_ERROR)',
-        { failure: { kind: 'notVerified' }, email: 'sara@example.com', resetToken: null, user: null },
-      ],
-      [
-        '{"newPassword":"failed"}',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit → done:changePassword(PASSWORD_VALIDATION_ERROR)',
-        { failure: { kind: 'passwordRejected', message: 'policy' }, email: 'sara@example.com', resetToken: 'ticket-1', user: null },
-      ],
-      [
-        '{"signedIn":"settled"}',
-        'reset.change(password) → reset.submit → done:requestResetCode → reset.change(code) → reset.submit → done:verifyResetCode → reset.submit → done:changePassword → done:confirmSession',
-        { failure: null, email: 'sara@example.com', resetToken: null, user: '7' },
-      ],
+      { state: 'requesting.editing', via: '(start)', context: { failure: null, email: null, resetToken: null, user: null } },
+      {
+        state: 'requesting.sending',
+        via: 'reset.submit',
+        context: { failure: null, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'requesting.failed',
+        via: 'reset.submit → done:requestResetCode(RATE_LIMIT_ERROR)',
+        context: { failure: { kind: 'rateLimited', retryAfterSeconds: 900 }, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'code.editing',
+        via: 'reset.submit → done:requestResetCode(ok)',
+        context: { failure: null, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'code.checking',
+        via: 'reset.submit → done:requestResetCode(ok) → reset.change → reset.submit',
+        context: { failure: null, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'code.failed',
+        via: 'reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(VERIFICATION_CODE_INVALID_ERROR)',
+        context: { failure: { kind: 'wrongCode', attemptsLeft: 3 }, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'code.spent',
+        via: 'reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(VERIFICATION_TOKEN_EXPIRED_ERROR)',
+        context: { failure: { kind: 'codeExpired' }, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'newPassword.editing',
+        via: 'reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok)',
+        context: { failure: null, email: 'sara@example.com', resetToken: 'ticket-1', user: null },
+      },
+      {
+        state: 'newPassword.saving',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit',
+        context: { failure: null, email: 'sara@example.com', resetToken: 'ticket-1', user: null },
+      },
+      {
+        state: 'unverified',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit → done:changePassword(NOT_VERIFIED_ERROR)',
+        context: { failure: { kind: 'notVerified' }, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'newPassword.rejected',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit → done:changePassword(PASSWORD_RESET_TOKEN_EXPIRED_ERROR)',
+        context: { failure: { kind: 'resetTokenExpired' }, email: 'sara@example.com', resetToken: null, user: null },
+      },
+      {
+        state: 'newPassword.failed',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit → done:changePassword(PASSWORD_VALIDATION_ERROR)',
+        context: {
+          failure: { kind: 'passwordRejected', message: 'policy' },
+          email: 'sara@example.com',
+          resetToken: 'ticket-1',
+          user: null,
+        },
+      },
+      {
+        state: 'signedIn.confirming',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit → done:changePassword(ok)',
+        context: { failure: null, email: 'sara@example.com', resetToken: null, user: { id: '7' } },
+      },
+      {
+        state: 'signedIn.settled',
+        via: 'reset.change → reset.submit → done:requestResetCode(ok) → reset.change → reset.submit → done:verifyResetCode(ok) → reset.submit → done:changePassword(ok) → done:confirmSession',
+        context: { failure: null, email: 'sara@example.com', resetToken: null, user: { id: '7' } },
+      },
     ],
   },
 );
@@ -397,11 +343,10 @@ checkPaths('sign-out machine', signOutMachine.provide({ actors: { logout: never(
     { type: 'xstate.error.actor.logout', error: new Error('offline') },
   ] as EventObject[],
   serialize: (s: { value: unknown; context: { failure: { kind: string } | null } }) => [s.value, s.context.failure?.kind ?? null],
-  pick: (c: { failure: unknown }) => ({ failure: c.failure }),
   rows: [
-    ['"idle"', '', { failure: null }],
-    ['"signingOut"', 'signOut.submit', { failure: null }],
-    ['"signedOut"', 'signOut.submit → done:logout(true)', { failure: null }],
-    ['"failed"', 'signOut.submit → done:logout(false)', { failure: { kind: 'refused' } }],
+    { state: 'idle', via: '(start)', context: { failure: null } },
+    { state: 'signingOut', via: 'signOut.submit', context: { failure: null } },
+    { state: 'signedOut', via: 'signOut.submit → done:logout', context: { failure: null } },
+    { state: 'failed', via: 'signOut.submit → done:logout', context: { failure: { kind: 'refused' } } },
   ],
 });

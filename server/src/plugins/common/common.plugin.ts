@@ -1,4 +1,5 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { commonShopApiExtensions } from './api/api-extensions';
@@ -6,7 +7,7 @@ import { commonTranslations } from './common.translations';
 import { RateLimitWindow } from './entities/rate-limit-window.entity';
 import { HealthController } from './health/health.controller';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
-import { checkTrustedProxies } from './services/client-ip';
+import { checkTrustedProxies, trustProxy } from './services/client-ip';
 import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
 import { RateLimitService } from './services/rate-limit.service';
 
@@ -55,11 +56,15 @@ export class CommonPlugin implements OnApplicationBootstrap {
   constructor(
     private readonly rateLimitService: RateLimitService,
     private readonly i18nService: I18nService,
+    private readonly httpAdapterHost: HttpAdapterHost,
   ) {}
 
   onApplicationBootstrap() {
     // A malformed TRUSTED_PROXIES stops the server at start, not at the first request.
     checkTrustedProxies();
+    // Express believes X-Forwarded-Proto/-For from the same hops (no HTTP server in a worker)
+    const express = this.httpAdapterHost?.httpAdapter?.getInstance?.() as { set?: (name: string, value: unknown) => void } | undefined;
+    express?.set?.('trust proxy', (address: string) => trustProxy(address));
     CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
     for (const [lang, resources] of Object.entries(commonTranslations)) {
       this.i18nService.addTranslation(lang, resources);

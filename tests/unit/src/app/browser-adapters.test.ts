@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { redirectToPayment } from '../../../../src/app/browser-adapters';
+import {
+  BUILD_REFRESH_KEY,
+  readLastRefresh,
+  redirectToPayment,
+  refreshForBuild,
+  runningBuildId,
+} from '../../../../src/app/browser-adapters';
 
 describe('redirectToPayment (checkout → payment provider)', () => {
   afterEach(() => {
@@ -52,5 +58,41 @@ describe('redirectToPayment (checkout → payment provider)', () => {
 
     expect(assign).toHaveBeenCalledWith('http://127.0.0.1:3000/sandbox/pay/REF2');
     expect(document.body.querySelector('form')).toBeNull();
+  });
+});
+
+describe('the new build check in the browser (decision 017)', () => {
+  afterEach(() => {
+    delete (window as { __reactRouterManifest?: unknown }).__reactRouterManifest;
+    sessionStorage.clear();
+  });
+
+  it('reads the running build from the React Router manifest of the page', () => {
+    expect(runningBuildId()).toBeNull();
+    (window as { __reactRouterManifest?: unknown }).__reactRouterManifest = { version: 'c0ffee42' };
+    expect(runningBuildId()).toBe('c0ffee42');
+  });
+
+  it('remembers a refresh across the reload, so the next page can guard against a loop', () => {
+    const reload = vi.fn();
+    refreshForBuild(sessionStorage, { at: 1234, fromBuildId: 'aaa' }, reload);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(readLastRefresh(sessionStorage)).toEqual({ at: 1234, fromBuildId: 'aaa' });
+  });
+
+  it('still reloads when storage refuses, and reads nothing from a broken or missing entry', () => {
+    const reload = vi.fn();
+    const full = {
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    refreshForBuild(full, { at: 1, fromBuildId: 'aaa' }, reload);
+    expect(reload).toHaveBeenCalledOnce();
+    expect(readLastRefresh(null)).toBeNull();
+    sessionStorage.setItem(BUILD_REFRESH_KEY, '{not json');
+    expect(readLastRefresh(sessionStorage)).toBeNull();
+    sessionStorage.setItem(BUILD_REFRESH_KEY, JSON.stringify({ at: 'soon', fromBuildId: 'aaa' }));
+    expect(readLastRefresh(sessionStorage)).toBeNull();
   });
 });

@@ -33,7 +33,12 @@ export class TestIdpController {
     };
   }
 
-  /** Body: { email, emailVerified?, name?, givenName?, familyName?, sub? } → { id_token }. */
+  /**
+   * Body: { email, emailVerified?, name?, givenName?, familyName?, sub?, audience?, nonce? } →
+   * { id_token }. `audience` (the client ID of the authorization request) and `nonce` let the
+   * storefront's test sign-in window answer an OpenID authorization request as Google's or
+   * Apple's does (src/routes/auth/test-idp.tsx).
+   */
   @Post('token')
   @HttpCode(200)
   async token(@Body() body: Record<string, unknown>) {
@@ -48,6 +53,8 @@ export class TestIdpController {
       givenName: str(body.givenName),
       familyName: str(body.familyName),
       sub: str(body.sub),
+      audience: str(body.audience),
+      nonce: str(body.nonce),
     });
     return { id_token, token_type: 'id_token', issuer: this.idp.issuer, audience: this.idp.audience };
   }

@@ -30,7 +30,12 @@ export interface IdTokenProvider {
   jwksUrl: string;
 }
 
-/** Providers from env: `test` (our /test-idp, dev/test only), `google`, `apple`. */
+/**
+ * Providers from env: `test` (our /test-idp, dev/test only), `google`, `apple`. GOOGLE_ISSUER /
+ * GOOGLE_JWKS_URL and APPLE_ISSUER / APPLE_JWKS_URL replace the real providers' issuer and keys
+ * (default: Google's and Apple's own): a test points them at the local test identity provider to
+ * drive the real providers' whole path (docs/decisions/018-social-sign-in.md).
+ */
 export function idTokenProvidersFromEnv(env: NodeJS.ProcessEnv, opts: { testIdpEnabled: boolean; selfBaseUrl: string }): IdTokenProvider[] {
   const providers: IdTokenProvider[] = [];
   if (opts.testIdpEnabled) {
@@ -44,17 +49,17 @@ export function idTokenProvidersFromEnv(env: NodeJS.ProcessEnv, opts: { testIdpE
   if (env.GOOGLE_CLIENT_ID) {
     providers.push({
       name: 'google',
-      issuer: ['https://accounts.google.com', 'accounts.google.com'],
+      issuer: env.GOOGLE_ISSUER ? env.GOOGLE_ISSUER.trim() : ['https://accounts.google.com', 'accounts.google.com'],
       audience: env.GOOGLE_CLIENT_ID.split(',').map((s) => s.trim()),
-      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     });
   }
   if (env.APPLE_CLIENT_ID) {
     providers.push({
       name: 'apple',
-      issuer: 'https://appleid.apple.com',
+      issuer: env.APPLE_ISSUER?.trim() || 'https://appleid.apple.com',
       audience: env.APPLE_CLIENT_ID.split(',').map((s) => s.trim()),
-      jwksUrl: 'https://appleid.apple.com/auth/keys',
+      jwksUrl: env.APPLE_JWKS_URL || 'https://appleid.apple.com/auth/keys',
     });
   }
   return providers;

@@ -14,6 +14,8 @@ export interface TestIdpTokenRequest {
   familyName?: string;
   sub?: string;
   audience?: string;
+  /** The authorization request's nonce, returned as the `nonce` claim (OpenID Connect). */
+  nonce?: string;
   expiresInSeconds?: number;
 }
 
@@ -62,6 +64,7 @@ export class TestIdpService {
       name: req.name,
       given_name: req.givenName,
       family_name: req.familyName,
+      ...(req.nonce ? { nonce: req.nonce } : {}),
     })
       .setProtectedHeader({ alg: 'RS256', kid: publicJwk.kid, typ: 'JWT' })
       .setIssuer(this.issuer)

@@ -35,6 +35,16 @@ export function clientIp(req: Request | undefined): string {
   return ip;
 }
 
+/**
+ * Express's `trust proxy` for the same list, so that `req.protocol` (X-Forwarded-Proto) and
+ * `req.ip` follow TRUSTED_PROXIES too: a session cookie written for a request that reached the
+ * storefront as https gets `Secure` (cookie-session marks cookies of https requests Secure;
+ * docs/decisions/013).
+ */
+export function trustProxy(address: string | undefined): boolean {
+  return !!address && isTrusted(trustedProxies(), normalize(address));
+}
+
 /** Compiles TRUSTED_PROXIES now; throws when an entry is not an address or range. */
 export function checkTrustedProxies(): void {
   trustedProxies();

@@ -39,22 +39,41 @@ describe('testIdentityProviderAvailable', () => {
   });
 });
 
+describe('socialProviders', () => {
+  it('offers a configured provider without asking the backend, the other one only when the local provider plays it', async () => {
+    const { socialProviders } = await load();
+    vi.stubGlobal('fetch', async () => new Response('', { status: 404 }));
+    expect(await socialProviders({ GOOGLE_CLIENT_ID: 'cid' })).toEqual(['google']);
+    expect(await socialProviders({})).toEqual([]);
+    const withIdp = await load();
+    vi.stubGlobal('fetch', async () => Response.json({}));
+    expect(await withIdp.socialProviders({ APPLE_CLIENT_ID: 'com.example' })).toEqual(['google', 'apple']);
+    expect((await withIdp.socialProvider('apple', { APPLE_CLIENT_ID: 'com.example' }))?.backendProvider).toBe('apple');
+    expect((await withIdp.socialProvider('google', { APPLE_CLIENT_ID: 'com.example' }))?.backendProvider).toBe('test');
+    expect(await withIdp.socialProvider('facebook', {})).toBeNull();
+  });
+});
+
 describe('issueTestIdToken', () => {
-  it('returns the id_token the local provider signs for the e-mail', async () => {
+  it('returns the id_token the local provider signs for the e-mail, the client ID and the nonce', async () => {
     const { issueTestIdToken } = await load();
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-      expect(JSON.parse(String(init?.body))).toEqual({ email: 'sara@example.com', name: 'Sara' });
+      expect(JSON.parse(String(init?.body))).toEqual({ email: 'sara@example.com', name: 'Sara', audience: 'cid', nonce: 'n1' });
       return Response.json({ id_token: 'header.payload.sig' });
     });
     vi.stubGlobal('fetch', fetch);
-    expect(await issueTestIdToken('sara@example.com', 'Sara')).toEqual({ ok: true, token: 'header.payload.sig' });
+    expect(await issueTestIdToken({ email: 'sara@example.com', name: 'Sara', audience: 'cid', nonce: 'n1' })).toEqual({
+      ok: true,
+      token: 'header.payload.sig',
+    });
   });
 
   it('a refusal or an answer without a token is a failure', async () => {
     const { issueTestIdToken } = await load();
     vi.stubGlobal('fetch', async () => new Response('', { status: 400 }));
-    expect(await issueTestIdToken('x@example.com', '')).toEqual({ ok: false });
+    const req = { email: 'x@example.com', name: '', audience: 'cid', nonce: 'n' };
+    expect(await issueTestIdToken(req)).toEqual({ ok: false });
     vi.stubGlobal('fetch', async () => Response.json({}));
-    expect(await issueTestIdToken('x@example.com', '')).toEqual({ ok: false });
+    expect(await issueTestIdToken(req)).toEqual({ ok: false });
   });
 });
