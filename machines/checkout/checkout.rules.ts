@@ -1,5 +1,6 @@
 import type {
   AddPaymentResult,
+  Address,
   CheckoutError,
   CheckoutOp,
   CheckoutOrders,
@@ -27,6 +28,26 @@ export function pollDelay(attempt: number): number {
 // Vendure answers an order without a shipping address with an address object of nulls.
 export function hasShippingAddress(order: Order | null): boolean {
   return !!order?.shippingAddress?.streetLine1;
+}
+
+const norm = (v: string | null | undefined) => (v ?? '').trim().toLowerCase();
+
+/**
+ * The saved address the order is already shipped to (the order keeps a copy of it, not its id):
+ * after a reload, going back to the address step shows the shopper's choice, not the default.
+ */
+export function orderAddressId(addresses: readonly Address[], order: Order | null): string | null {
+  const shipTo = order?.shippingAddress;
+  if (!shipTo?.streetLine1) return null;
+  const same = (a: Address) =>
+    norm(a.fullName) === norm(shipTo.fullName) &&
+    norm(a.streetLine1) === norm(shipTo.streetLine1) &&
+    norm(a.streetLine2) === norm(shipTo.streetLine2) &&
+    norm(a.city) === norm(shipTo.city) &&
+    norm(a.postalCode) === norm(shipTo.postalCode) &&
+    norm(a.phoneNumber) === norm(shipTo.phoneNumber) &&
+    norm(a.country.code) === norm(shipTo.countryCode);
+  return addresses.find((a) => same(a) && a.defaultShippingAddress)?.id ?? addresses.find(same)?.id ?? null;
 }
 
 export function hasShippingMethod(order: Order | null): boolean {

@@ -1,7 +1,7 @@
 // Shared by checkout.spec.ts and checkout-paths.spec.ts: a signed-in shopper with a saved address
 // and a cart, and the steps of the checkout as a shopper takes them.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCustomer, expect, localePath, tr, type Locale } from './fixtures';
+import { createCustomer, expect, localePath, serverURL, tr, type Locale } from './fixtures';
 
 export interface SeedProduct {
   slug: string;
@@ -11,6 +11,11 @@ export interface SeedProduct {
 export const STANDARD = /Standard delivery|التوصيل العادي/;
 export const APPROVE = /Approve payment|قبول الدفع/;
 export const DECLINE = /Decline payment|رفض الدفع/;
+export const CANCEL = /^(Cancel|إلغاء)$/;
+export const EXPRESS = /Express delivery|التوصيل السريع/;
+
+/** The saved address shopperWithCart gives every shopper. */
+export const SAVED_ADDRESS = { fullName: 'Sara Ali', streetLine1: 'King Fahd Road 12', city: 'Riyadh' };
 
 export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message with a `{0}` argument, matched by what comes before it. */
@@ -32,11 +37,11 @@ export async function products(request: APIRequestContext, locale: Locale, min: 
 }
 
 /** Calls the Shop API from the page with the page's session (as the storefront does). */
-export async function shopCall<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function shopCall<T>(page: Page, query: string, variables: Record<string, unknown> = {}, languageCode?: Locale): Promise<T> {
   return page.evaluate(
-    async ({ query, variables }) => {
+    async ({ query, variables, languageCode }) => {
       const token = localStorage.getItem('vendure_token');
-      const res = await fetch('/shop-api', {
+      const res = await fetch(languageCode ? `/shop-api?languageCode=${languageCode}` : '/shop-api', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ query, variables }),
@@ -49,18 +54,13 @@ export async function shopCall<T>(page: Page, query: string, variables: Record<s
       }
       return ((await res.json()) as { data: T }).data;
     },
-    { query, variables },
+    { query, variables, languageCode },
   );
 }
 
-/**
- * A new customer, signed in (the sign-in page is auth.spec's), with a saved default address and
- * one product in the cart. Returns the active order's code.
- */
-export async function shopperWithCart(page: Page, request: APIRequestContext, locale: Locale, label: string, min = 10_000, max = 80_000) {
+/** A new customer, signed in on the page's own session (the sign-in page is auth.spec's); no cart. */
+export async function signedInShopper(page: Page, request: APIRequestContext, locale: Locale, label: string) {
   const customer = await createCustomer(request, `checkout-${label}-${locale}`);
-  const [product] = await products(request, locale, min, max);
-  expect(product, `a product between ${min} and ${max} halalas`).toBeTruthy();
   await page.goto(localePath(locale, '/'));
   // The page starts an anonymous session of its own: sign in on that session once it exists, or its
   // token would arrive after ours and replace it (the shopper would be a guest again).
@@ -69,11 +69,20 @@ export async function shopperWithCart(page: Page, request: APIRequestContext, lo
     u: customer.email,
     p: customer.password,
   });
+  return customer;
+}
+
+/**
+ * A new customer, signed in, with a saved default address and one product in the cart. Returns the
+ * active order's code.
+ */
+export async function shopperWithCart(page: Page, request: APIRequestContext, locale: Locale, label: string, min = 10_000, max = 80_000) {
+  const [product] = await products(request, locale, min, max);
+  expect(product, `a product between ${min} and ${max} halalas`).toBeTruthy();
+  await signedInShopper(page, request, locale, label);
   await shopCall(page, `mutation ($input: CreateAddressInput!) { createCustomerAddress(input: $input) { id } }`, {
     input: {
-      fullName: 'Sara Ali',
-      streetLine1: 'King Fahd Road 12',
-      city: 'Riyadh',
+      ...SAVED_ADDRESS,
       postalCode: '12211',
       countryCode: 'SA',
       phoneNumber: '+966500000001',
@@ -100,7 +109,8 @@ export async function toPayment(page: Page, locale: Locale, code: string, axe?: 
   // Once the session has checked the token the button leads to checkout (a guest's goes to sign-in).
   await expect(proceed).toHaveAttribute('href', localePath(locale, `/checkout/${code}`), { timeout: 15_000 });
   await proceed.click();
-  await expect(page).toHaveURL(stepUrl(locale, code, 'address'));
+  // The checkout's machine arrives once the page is idle: on a loaded machine that takes seconds.
+  await expect(page).toHaveURL(stepUrl(locale, code, 'address'), { timeout: 20_000 });
   const deliver = page.getByRole('button', { name: tr(locale, 'Deliver to this address') });
   await expect(deliver).toBeEnabled();
   await expect(page.getByRole('radio')).toBeChecked(); // the default address is preselected
@@ -128,10 +138,60 @@ export async function expectSuccess(page: Page, locale: Locale, code: string) {
   await expect(page).toHaveURL(new RegExp(`${escape(localePath(locale, '/checkout-success'))}\\?order=${code}$`), { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: tr(locale, 'Thank you, your order is placed') })).toBeVisible();
   await expect(page.getByText(code, { exact: true })).toBeVisible();
-  // The order page in the profile is another issue's: the link is what this one promises.
   await expect(page.getByRole('link', { name: tr(locale, 'View your order') })).toHaveAttribute(
     'href',
     localePath(locale, `/profile/orders/${code}`),
   );
-  await expect(page.getByRole('link', { name: tr(locale, 'Continue shopping') })).toBeVisible();
+  await expect(page.getByRole('link', { name: tr(locale, 'Continue shopping') })).toHaveAttribute('href', localePath(locale, '/products'));
+}
+
+/** An amount as the page shows it ("SAR 1,234.50", "‏١٬٢٣٤٫٥٠ ر.س.‏", "-SAR 5") in halalas. */
+export function halalas(text: string): number {
+  const latin = text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/\u066B/g, '.')
+    .replace(/[\u2212\u002D]/g, '-');
+  const m = /[\d,\u066C]+(?:\.\d+)?/.exec(latin);
+  if (!m) throw new Error(`no amount in ${JSON.stringify(text)}`);
+  const sign = latin.slice(0, m.index).includes('-') ? -1 : 1;
+  return sign * Math.round(Number(m[0].replace(/[,\u066C]/g, '')) * 100);
+}
+
+/** The amount beside a term of a `<dl>` of totals (`dt` = term, `dd` = definition). */
+export async function amountOf(page: Page, region: string, term: string | RegExp): Promise<number> {
+  const row = page
+    .getByRole('region', { name: region })
+    .locator('div')
+    .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+    .last();
+  return halalas(await row.getByRole('definition').innerText());
+}
+
+/** Calls the Admin API as the development superadmin (what the Shop API cannot prepare). */
+export async function adminCall<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const admin = `${serverURL}/admin-api`;
+  const login = await request.post(admin, {
+    data: {
+      query: `mutation { login(username: "${process.env.SUPERADMIN_USERNAME ?? 'superadmin'}", password: "${process.env.SUPERADMIN_PASSWORD ?? 'superadmin'}") { __typename } }`,
+    },
+  });
+  const token = login.headers()['vendure-auth-token'];
+  expect(token, 'Admin API login').toBeTruthy();
+  const res = await request.post(admin, { headers: { authorization: `Bearer ${token}` }, data: { query, variables } });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data!;
+}
+
+/** The shopper's active order as the Shop API reports it (names in the locale's language). */
+export async function activeOrder(page: Page, locale: Locale) {
+  const { activeOrder } = await shopCall<{
+    activeOrder: {
+      code: string;
+      state: string;
+      subTotalWithTax: number;
+      lines: { quantity: number; productVariant: { product: { name: string } } }[];
+    } | null;
+  }>(page, 'query { activeOrder { code state subTotalWithTax lines { quantity productVariant { product { name } } } } }', {}, locale);
+  return activeOrder;
 }

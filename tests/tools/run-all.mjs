@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserPathCounts } from './paths/run-path-tests.mjs';
+import { BROWSER_RECORD, browserPathCounts, writeBrowserRecord } from './paths/run-path-tests.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, 'test-results/run-all');
@@ -74,7 +74,8 @@ const stages = [
   {
     name: 'paths',
     title: 'path tests from the machines (npm run test:paths)',
-    cmd: ['node', 'tests/tools/paths/run-path-tests.mjs'],
+    // the browser paths run once, in the e2e stage (their counts are printed and recorded after it)
+    cmd: ['node', 'tests/tools/paths/run-path-tests.mjs', '--no-browser'],
     kind: 'vitest',
   },
   {
@@ -140,11 +141,15 @@ export function countVitest(file) {
   return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: (j.numPendingTests || 0) + (j.numTodoTests || 0) };
 }
 
-/** After the e2e stage: the checkout machine's paths it drove in the browser (issue 14), or null. */
-export function browserPathsLine(file) {
+/**
+ * After the e2e stage: the checkout machine's paths it drove in the browser (issue 14), or null.
+ * With `recordFile`, a run that drove any is recorded for `npm run test:paths -- --no-browser`.
+ */
+export function browserPathsLine(file, recordFile = null) {
   if (!existsSync(file)) return null;
-  const { ran, passed } = browserPathCounts(JSON.parse(readFileSync(file, 'utf8')));
-  return `checkout paths in the browser: ${ran} ran, ${passed} passed`;
+  const counts = browserPathCounts(JSON.parse(readFileSync(file, 'utf8')));
+  if (recordFile && counts.ran > 0) writeBrowserRecord(recordFile, counts, 'npm test, e2e stage');
+  return `checkout paths in the browser: ${counts.ran} ran, ${counts.passed} passed`;
 }
 
 export function countPlaywright(file) {
@@ -204,7 +209,7 @@ async function main() {
     results.push({ ...s, status, note, ms, counts });
     console.log(`\n━━ ${s.title}: ${status.toUpperCase()} in ${fmt(ms)}${note ? ` (${note})` : ''}`);
     if (s.name === 'e2e') {
-      const line = browserPathsLine(pwReport);
+      const line = browserPathsLine(pwReport, BROWSER_RECORD);
       if (line) console.log(line);
     }
   }

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
 import type { Order } from '../../../services/cart.service';
 import { formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
+import { paymentMethodName } from './checkout-messages';
 
 export interface MethodPreview {
   /** The method's name, for the preview lines. */
@@ -22,13 +24,24 @@ export interface OrderTotalsProps {
 
 /** Subtotal, discounts, surcharges (payment method discount or fee), shipping, VAT, total. */
 export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
   const vat = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
   const rates = [...new Set(order.taxSummary.filter((s) => s.taxTotal > 0).map((s) => s.taxRate))];
   const hasShipping = order.shippingLines.length > 0;
   const previewing = preview && (preview.discount > 0 || preview.increment > 0);
+  // A payment method's discount or fee is named like its preview, in the page's language (the
+  // backend's description carries both languages).
+  const surchargeName = (s: NonNullable<OrderTotalsProps['order']['surcharges']>[number]) => {
+    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
+    const method = { name: paymentMethodName(i18n, s.sku.slice(METHOD_SURCHARGE_SKU.length)) };
+    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
+  };
+  // Vendure's subtotal includes the surcharges, listed on lines of their own here: the subtotal
+  // row shows the items only, so the rows add up to the total.
+  const surcharges = order.surcharges ?? [];
+  const itemsSubtotal = order.subTotalWithTax - surcharges.reduce((sum, s) => sum + s.priceWithTax, 0);
   return (
     <section className="order-totals" aria-labelledby="order-totals-title">
       <h2 id="order-totals-title" className="order-totals__title">
@@ -39,7 +52,7 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
           <dt>
             <Trans>Subtotal</Trans>
           </dt>
-          <dd>{money(order.subTotalWithTax)}</dd>
+          <dd>{money(itemsSubtotal)}</dd>
         </div>
         {order.discounts.map((d, i) => (
           <div className="cart-summary__row cart-summary__row--discount" key={`d-${i}`}>
@@ -47,9 +60,9 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
             <dd>{money(d.amountWithTax)}</dd>
           </div>
         ))}
-        {(order.surcharges ?? []).map((s, i) => (
+        {surcharges.map((s, i) => (
           <div className={`cart-summary__row${s.priceWithTax < 0 ? ' cart-summary__row--discount' : ''}`} key={`s-${i}`}>
-            <dt>{s.description}</dt>
+            <dt>{surchargeName(s)}</dt>
             <dd>{money(s.priceWithTax)}</dd>
           </div>
         ))}

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { browserPathCounts, coverageOf, isPathTest, pathCounts, summary } from './run-path-tests.mjs';
+import {
+  browserLine,
+  browserPathCounts,
+  browserPlan,
+  coverageOf,
+  isPathTest,
+  pathCounts,
+  readBrowserRecord,
+  summary,
+  writeBrowserRecord,
+} from './run-path-tests.mjs';
 import { browserPathsLine } from '../run-all.mjs';
 import { describeFinal } from './paths.mjs';
 
@@ -176,6 +186,53 @@ describe('browser path counts', () => {
       writeFileSync(file, JSON.stringify(playwrightReport));
       expect(browserPathsLine(file)).toBe('checkout paths in the browser: 3 ran, 2 passed');
       expect(browserPathsLine(join(dir, 'missing.json'))).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm test’s e2e stage records its counts for `test:paths -- --no-browser`; a run that drove no path records nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'browser-paths-test-'));
+    try {
+      const record = join(dir, 'record', 'browser-paths.json');
+      const empty = join(dir, 'empty.json');
+      writeFileSync(empty, JSON.stringify({ suites: [] }));
+      browserPathsLine(empty, record);
+      expect(readBrowserRecord(record)).toBeNull();
+
+      const file = join(dir, 'e2e.json');
+      writeFileSync(file, JSON.stringify(playwrightReport));
+      browserPathsLine(file, record);
+      expect(readBrowserRecord(record)).toMatchObject({ ran: 3, passed: 2, source: 'npm test, e2e stage' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run test:paths: the browser paths', () => {
+  it('run by default when Chromium is there, never with --no-browser (npm test), and --browser makes no Chromium a failure', () => {
+    expect(browserPlan([], true)).toEqual({ run: true, fail: false, reason: null });
+    expect(browserPlan([], false)).toEqual({ run: false, fail: false, reason: 'no Chromium' });
+    expect(browserPlan(['--browser'], true)).toEqual({ run: true, fail: false, reason: null });
+    expect(browserPlan(['--browser'], false)).toEqual({ run: false, fail: true, reason: 'no Chromium' });
+    expect(browserPlan(['--no-browser'], true)).toEqual({ run: false, fail: false, reason: '--no-browser' });
+  });
+
+  it('prints this run’s browser count, else the last recorded one with its date and where it ran', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'browser-paths-test-'));
+    try {
+      const record = join(dir, 'browser-paths.json');
+      expect(browserLine({ ran: 12, passed: 11 })).toBe('browser (real app, sandbox gateway): 12 paths ran, 11 passed');
+      expect(browserLine(null, { reason: '--no-browser', record: readBrowserRecord(record) })).toBe(
+        'browser (real app, sandbox gateway): not run now (--no-browser); no earlier run recorded',
+      );
+      writeBrowserRecord(record, { ran: 12, passed: 12 }, 'npm run test:paths', new Date('2026-11-26T12:40:31Z'));
+      expect(browserLine(null, { reason: '--no-browser', record: readBrowserRecord(record) })).toBe(
+        'browser (real app, sandbox gateway): not run now (--no-browser); last run 2026-11-26 12:40 UTC (npm run test:paths): 12 paths ran, 12 passed',
+      );
+      writeFileSync(record, '{"ran":"x"}');
+      expect(readBrowserRecord(record)).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // `npm run test:paths`: runs the machines' path tests (tests/unit/machines/*.paths.test.ts) with
-// vitest, then prints how many paths ran per machine and each machine's transition coverage (the
-// line its coverage test logs). Exit code: vitest's, or 1 when a machine reports no coverage.
+// vitest, then the checkout paths in the real app (tests/e2e/checkout-paths.spec.ts through
+// tests/tools/run-e2e.mjs, its ports from E2E_PORT / E2E_SERVER_PORT) when Chromium is there, and
+// prints how many paths ran in each, per machine, and each machine's transition coverage (the line
+// its coverage test logs). Exit code: vitest's or Playwright's, or 1 when a machine reports no
+// coverage or the browser drove no path.
 //
-//   npm run test:paths -- --browser    also drives the checkout paths in the real app
-//                                      (tests/e2e/checkout-paths.spec.ts through tests/tools/run-e2e.mjs,
-//                                      its ports from E2E_PORT / E2E_SERVER_PORT) and prints
-//                                      "browser: N paths ran, N passed"
+//   npm run test:paths                    unit paths, then browser paths (skipped, with a note, without Chromium)
+//   npm run test:paths -- --browser       the same, but no Chromium is a failure
+//   npm run test:paths -- --no-browser    unit paths only; prints the last browser run's counts with its date
+//
+// `npm test` runs this with --no-browser: its e2e stage drives the browser paths (once) and records
+// their counts (BROWSER_RECORD) for the next `--no-browser` run to print.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const dir = 'tests/unit/machines';
@@ -86,7 +91,41 @@ export function summary(counts, coverage) {
   return [`path tests (vitest, fake actors): ${total} paths ran`, ...lines.map((l) => `  ${l}`)].join('\n');
 }
 
-/** `npm run test:paths -- --browser`: the checkout paths through run-e2e.mjs; its exit code and counts. */
+/** The last browser run's counts, whoever ran them (this script or npm test's e2e stage). */
+export const BROWSER_RECORD = join(root, 'test-results/browser-paths.json');
+
+/** `--browser` requires the browser run, `--no-browser` skips it; by default it runs when Chromium is there. */
+export function browserPlan(argv, chromiumExists) {
+  const mode = argv.includes('--no-browser') ? 'off' : argv.includes('--browser') ? 'on' : 'auto';
+  if (mode === 'off') return { run: false, fail: false, reason: '--no-browser' };
+  if (!chromiumExists) return { run: false, fail: mode === 'on', reason: 'no Chromium' };
+  return { run: true, fail: false, reason: null };
+}
+
+export function writeBrowserRecord(file, counts, source, at = new Date()) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...counts, source, at: at.toISOString() }));
+}
+
+export function readBrowserRecord(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    return Number.isInteger(r.ran) && Number.isInteger(r.passed) && typeof r.at === 'string' ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's line: this run's counts, or (not run now) the last recorded ones with their date. */
+export function browserLine(counts, { reason = null, record = null } = {}) {
+  if (counts) return `browser (real app, sandbox gateway): ${counts.ran} paths ran, ${counts.passed} passed`;
+  const last = record
+    ? `last run ${record.at.slice(0, 16).replace('T', ' ')} UTC (${record.source}): ${record.ran} paths ran, ${record.passed} passed`
+    : 'no earlier run recorded';
+  return `browser (real app, sandbox gateway): not run now (${reason ?? 'no report'}); ${last}`;
+}
+
+/** The checkout paths through run-e2e.mjs; its exit code and counts. */
 async function runBrowserPaths() {
   const out = mkdtempSync(join(tmpdir(), 'browser-paths-'));
   const reportFile = join(out, 'report.json');
@@ -112,7 +151,8 @@ async function runBrowserPaths() {
 }
 
 async function main() {
-  const browser = process.argv.slice(2).includes('--browser');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const plan = browserPlan(process.argv.slice(2), existsSync(chromium));
   const files = readdirSync(join(root, dir))
     .filter((f) => f.endsWith('.paths.test.ts'))
     .sort()
@@ -144,15 +184,25 @@ async function main() {
   }
   const counts = pathCounts(report);
   const coverage = coverageOf(output);
-  console.log(`\n${summary(counts, coverage)}`);
   // Machines whose path tests must measure transition coverage (issue 14: checkout at 100 %).
   const uncovered = counts.filter((c) => REQUIRE_COVERAGE.includes(c.machine) && !coverage[c.machine]);
   const unitCode = code || (uncovered.length ? 1 : 0);
-  if (!browser) return unitCode;
+  if (!plan.run) {
+    console.log(`\n${summary(counts, coverage)}`);
+    console.log(
+      browserLine(null, {
+        reason: plan.reason === 'no Chromium' ? `no Chromium at ${chromium}` : plan.reason,
+        record: readBrowserRecord(BROWSER_RECORD),
+      }),
+    );
+    return unitCode || (plan.fail ? 1 : 0);
+  }
 
+  console.log(`\n${summary(counts, coverage)}\n\nthe checkout paths in the browser (${BROWSER_PATHS_SPEC}):\n`);
   const { code: e2eCode, counts: inBrowser } = await runBrowserPaths();
+  if (inBrowser) writeBrowserRecord(BROWSER_RECORD, inBrowser, 'npm run test:paths');
   console.log(`\n${summary(counts, coverage)}`);
-  console.log(inBrowser ? `browser: ${inBrowser.ran} paths ran, ${inBrowser.passed} passed` : 'browser: no report');
+  console.log(browserLine(inBrowser, { reason: 'Playwright wrote no report' }));
   // no report, or no path driven, is not a pass
   return unitCode || e2eCode || (inBrowser && inBrowser.ran > 0 ? 0 : 1);
 }

@@ -4,12 +4,23 @@ import {
   checkoutCouponMachine,
   checkoutMachine,
   checkoutStep,
+  type Address,
   type CheckoutInput,
   type OrderStateUpdate,
 } from '../../../machines/checkout.machine';
 import type { ApplyCouponResult } from '../../../services/cart.service';
 import { payableTotal } from '../../../machines/checkout/checkout.selectors';
-import { ADDRESSES, NEVER_ACTORS, PAYFORT, PAYMENT_METHODS, SHIPPING_METHODS, never, orderAt, update } from './checkout.fixtures';
+import {
+  ADDRESSES,
+  NEVER_ACTORS,
+  PAYFORT,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  never,
+  orderAt,
+  savedAddress,
+  update,
+} from './checkout.fixtures';
 
 const FRESH: CheckoutInput = { code: 'ORD1', returning: false, requireVerifiedAddress: false };
 const RETURNING: CheckoutInput = { ...FRESH, returning: true };
@@ -100,6 +111,35 @@ describe('checkout machine: address, shipping, review', () => {
     await settled(actor, 'shipping');
 
     expect(setAddress).toHaveBeenCalledWith({ addressId: 'a1' });
+  });
+
+  it('back at the address step after a reload, the address the order has is chosen, not the default', async () => {
+    const other = { ...savedAddress('a2', true), streetLine1: 'Olaya St 3', city: 'Jeddah' } as Address;
+    const addresses = [savedAddress('a1', true, true), other];
+    const shipTo = { ...orderAt('addressed').shippingAddress!, streetLine1: 'Olaya St 3', city: 'Jeddah' };
+    const actor = start({
+      // a reload: the order already ships to a2, the machine starts with nothing chosen
+      fetchCheckoutOrders: resolved({ active: orderAt('addressed', { shippingAddress: shipTo }), byCode: null }),
+      fetchShippingMethods: resolved(SHIPPING_METHODS),
+      fetchAddresses: resolved(addresses),
+    });
+    await settled(actor, 'choosing');
+    expect(actor.getSnapshot().value).toEqual({ shipping: 'choosing' });
+
+    actor.send({ type: 'checkout.goto', step: 'address' });
+    await settled(actor, '"address":"choosing"');
+
+    expect(actor.getSnapshot().context.addressId).toBe('a2');
+  });
+
+  it('preselects the default address when the order has none of the saved ones', async () => {
+    const actor = start({
+      fetchCheckoutOrders: resolved({ active: orderAt('cart'), byCode: null }),
+      fetchAddresses: resolved([savedAddress('a2', true), savedAddress('a1', true, true)]),
+    });
+    await settled(actor, 'choosing');
+
+    expect(actor.getSnapshot().context.addressId).toBe('a1');
   });
 
   it('retries a failed shipping choice with the method the shopper chose', async () => {
