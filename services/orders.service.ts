@@ -19,6 +19,7 @@ export const getOrderByCodeDocument = graphql(
           createdAt
         }
         surcharges {
+          sku
           description
           price
           priceWithTax

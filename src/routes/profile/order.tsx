@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
+import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
 import { formatDate } from '../../components/catalogue/format';
 import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
@@ -55,6 +56,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const other = locale === 'ar' ? 'en' : 'ar';
   const address = order.shippingAddress;
   const taxTotal = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
+  // A payment method's fee or discount, named in the page's language (the backend's description
+  // carries both languages), as the checkout names it.
+  const surchargeName = (s: { sku: string | null; description: string; priceWithTax: number }) => {
+    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
+    const method = { name: label(PAYMENT_METHOD_LABELS, (s.sku ?? '').slice(METHOD_SURCHARGE_SKU.length)) };
+    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
+  };
 
   return (
     <ProfileFrame
@@ -109,12 +117,18 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dl className="summary-list">
               <div>
                 <dt>{t`Subtotal`}</dt>
-                <dd>{money(order.subTotalWithTax)}</dd>
+                <dd>{money(order.itemsSubTotalWithTax)}</dd>
               </div>
               {order.discounts.map((d, i) => (
                 <div key={i}>
                   <dt>{d.description}</dt>
                   <dd>{money(d.amountWithTax)}</dd>
+                </div>
+              ))}
+              {order.surcharges.map((s, i) => (
+                <div key={`s-${i}`}>
+                  <dt>{surchargeName(s)}</dt>
+                  <dd>{money(s.priceWithTax)}</dd>
                 </div>
               ))}
               <div>

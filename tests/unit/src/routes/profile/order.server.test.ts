@@ -131,6 +131,22 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
     expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer t1');
   });
 
+  it("a payment method's fee is a row of its own: the subtotal row holds the items only", async () => {
+    // Vendure's subtotal includes surcharges: items 115.00 + a 15.00 cash-on-delivery fee = 130.00
+    const fetch = shopApi({
+      data: {
+        orderByCode: order({
+          subTotalWithTax: 13000,
+          totalWithTax: 14500,
+          surcharges: [{ sku: 'payment-method:cash-on-delivery', description: 'رسوم | fee', price: 1304, priceWithTax: 1500 }],
+        }),
+      },
+    });
+    const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', { fetch });
+    expect(page.order.itemsSubTotalWithTax).toBe(11500);
+    expect(page.order.surcharges).toEqual([{ sku: 'payment-method:cash-on-delivery', description: 'رسوم | fee', priceWithTax: 1500 }]);
+  });
+
   it('a shipped order is not offered for cancelling', async () => {
     const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', {
       fetch: shopApi({ data: { orderByCode: order({ state: 'Shipped' }) } }),
