@@ -12,7 +12,8 @@ import {
   TaxCategoryService,
 } from '@vendure/core';
 
-import { CategoryCollectionsService } from '../../plugins/catalogue';
+import { CategoryCollectionsService, CollectionIndexService } from '../../plugins/catalogue';
+import { waitForJobQueue } from '../jobs';
 import { createAssetFromBuffer } from '../assets';
 import { BRANDS, CATEGORIES, COLORS, SIZES, Tr } from '../catalogue/data';
 import { generateCatalogue, ProductSpec } from '../catalogue/generate';
@@ -263,6 +264,10 @@ export const catalogueStep: SeedStep = {
     // so the collections' filters are applied here; runSeed() waits for that job before reindexing.
     const collections = await seed.injector.get(CategoryCollectionsService).sync(seed.ctx);
     await seed.injector.get(CollectionService).triggerApplyFiltersJob(seed.ctx, { applyToChangedVariantsOnly: false });
+    // The filters job and the re-index jobs it leads to are written before the next step writes:
+    // SQLite has one connection, and interleaved transactions broke each other's savepoints.
+    await waitForJobQueue(seed.app, undefined, 'apply-collection-filters');
+    await seed.injector.get(CollectionIndexService).settled();
     seed.log(`collections: ${collections.created} (one per category and sub-category)`);
     seed.log(
       `catalogue: ${specs.length} products, ${seed.generated.variantIds.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (images ${(timing.images / 1000).toFixed(1)} s, rows ${(timing.rows / 1000).toFixed(1)} s; search index is rebuilt after the last step)`,

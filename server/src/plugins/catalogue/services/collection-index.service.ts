@@ -34,6 +34,8 @@ export function chunkIds(ids: ID[], size = INDEX_CHUNK): ID[][] {
 @Injectable()
 export class CollectionIndexService implements OnApplicationBootstrap, OnModuleDestroy {
   private subscription?: Subscription;
+  /** Every event's re-index jobs, queued one event after another (see `settled`). */
+  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly eventBus: EventBus,
@@ -50,12 +52,25 @@ export class CollectionIndexService implements OnApplicationBootstrap, OnModuleD
       return;
     }
     this.subscription = this.eventBus.ofType(CollectionModificationEvent).subscribe((event) => {
-      const chunks = chunkIds(event.productVariantIds);
-      // one after another: concurrent inserts into the SQL job queue break SQLite's savepoints
-      chunks
-        .reduce<Promise<unknown>>((done, ids) => done.then(() => searchIndexService.updateVariantsById(event.ctx, ids)), Promise.resolve())
-        .catch((e) => Logger.error(`re-indexing collection ${event.collection.id} failed: ${(e as Error).message}`, loggerCtx));
+      // One after another, also across events: concurrent inserts into the SQL job queue over
+      // SQLite's one connection break its savepoints ("no such savepoint"), which then failed
+      // whatever else was writing (seen in the seed: cities and payment methods missing).
+      for (const ids of chunkIds(event.productVariantIds)) {
+        this.chain = this.chain.then(() => searchIndexService.updateVariantsById(event.ctx, ids));
+      }
+      this.chain = this.chain.catch((e) =>
+        Logger.error(`re-indexing collection ${event.collection.id} failed: ${(e as Error).message}`, loggerCtx),
+      );
     });
+  }
+
+  /** Resolves once the re-index jobs of every collection change seen so far are queued. */
+  async settled(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.chain;
+      await seen;
+    } while (seen !== this.chain);
   }
 
   onModuleDestroy() {
