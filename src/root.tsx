@@ -3,7 +3,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { AppActorsProvider, useAppActorsHandle } from './containers/app-actors';
-import { RouteFocus } from './containers/route-focus';
 import { ShopActionsBridge } from './containers/shop-actions-bridge';
 import { ErrorPage } from './components/error-page/error-page';
 import { ProgressBar } from './components/progress-bar/progress-bar';
@@ -74,10 +73,15 @@ export function Layout({ children }: { children: ReactNode }) {
 // shows before them, and the first paint's JavaScript stays within budget (decision 007).
 const BuildNoticeContainer = lazy(() => import('./containers/build-notice').then((m) => ({ default: m.BuildNoticeContainer })));
 
-function BuildNoticeSlot() {
+// Focus after a move to another page (issue 20) comes with the actors too: the first paint needs
+// none of it (it acts on client navigations only), and the catalogue's pages are at their budget.
+const RouteFocus = lazy(() => import('./containers/route-focus').then((m) => ({ default: m.RouteFocus })));
+
+function AfterActorsSlot() {
   const { actors } = useAppActorsHandle();
   return actors ? (
     <Suspense fallback={null}>
+      <RouteFocus />
       <BuildNoticeContainer />
     </Suspense>
   ) : null;
@@ -91,11 +95,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       secureCookies={loaderData.secureCookies}
     >
       <ProgressBar />
-      <RouteFocus />
       <ShopActionsBridge>
         <Outlet />
       </ShopActionsBridge>
-      <BuildNoticeSlot />
+      <AfterActorsSlot />
     </AppActorsProvider>
   );
 }

@@ -3,7 +3,7 @@ import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.select
 import type { Order } from '../../../services/cart.service';
 import { formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
-import { paymentMethodName } from './checkout-messages';
+import { paymentMethodName } from './payment-method-name';
 
 export interface MethodPreview {
   /** The method's name, for the preview lines. */
