@@ -18,7 +18,10 @@ export interface CoreOperationLimit {
   identifier?: (args: Record<string, any>) => string | undefined;
   /** Key prefix shared by several fields (login and authenticate count as one sign-in); default the field name. */
   bucket?: string;
-  /** Count only failures: a field that resolves to a non-error result gives its per-identifier hit back. */
+  /**
+   * Count only failures: a field that resolves to a non-error result gives its hits back, per
+   * identifier and per IP (many customers behind one carrier NAT sign in from one address).
+   */
   failuresOnly?: boolean;
   /** Mail the account owner when the per-identifier limit first refuses (identifier = e-mail). */
   notify?: AccountLimitFamily;
@@ -101,24 +104,24 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
   }
 
   async requestDidStart(): Promise<GraphQLRequestListener<{ req: Request }>> {
-    // response key (alias) of a failures-only root field → the per-identifier key to give back
-    const refundable = new Map<string, string>();
+    // response key (alias) of a failures-only root field → the keys (per IP, per identifier) to give back
+    const refundable = new Map<string, string[]>();
     return {
       didResolveOperation: async (rc) => this.check(rc, refundable),
       executionDidStart: async () => ({
         willResolveField: ({ info }) => {
-          const key = info.path.prev === undefined ? refundable.get(String(info.path.key)) : undefined;
-          if (!key) return;
+          const keys = info.path.prev === undefined ? refundable.get(String(info.path.key)) : undefined;
+          if (!keys) return;
           return (error, result) => {
             const failed = error || !result || (typeof result === 'object' && 'errorCode' in (result as object));
-            if (!failed) void this.service?.refund(key);
+            if (!failed) for (const key of keys) void this.service?.refund(key);
           };
         },
       }),
     };
   }
 
-  private async check(rc: GraphQLRequestContext<{ req: Request }>, refundable: Map<string, string>) {
+  private async check(rc: GraphQLRequestContext<{ req: Request }>, refundable: Map<string, string[]>) {
     const req = rc.contextValue?.req;
     const op = rc.operation as OperationDefinitionNode | undefined;
     if (!this.service || !req || !op || op.operation !== 'mutation') return;
@@ -134,7 +137,8 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
       for (const arg of sel.arguments ?? []) {
         args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
       }
-      const entries: RateLimitEntry[] = [{ key: `${name}:ip:${ip}`, rule: limit.perIp }];
+      const ipKey = `${name}:ip:${ip}`;
+      const entries: RateLimitEntry[] = [{ key: ipKey, rule: limit.perIp }];
       const id = limit.identifier?.(args);
       const idKey = `${limit.bucket ?? name}:id:${id}`;
       if (limit.perIdentifier && id) {
@@ -143,7 +147,9 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
         entries.push({ key: idKey, rule: limit.perIdentifier, notify });
       }
       const result = await this.service.consumeAll(entries);
-      if (result.ok && limit.perIdentifier && id && limit.failuresOnly) refundable.set((sel as FieldNode).alias?.value ?? name, idKey);
+      if (result.ok && limit.failuresOnly) {
+        refundable.set((sel as FieldNode).alias?.value ?? name, limit.perIdentifier && id ? [ipKey, idKey] : [ipKey]);
+      }
       if (!result.ok) {
         rc.response.http.status = 429;
         rc.response.http.headers.set('retry-after', String(result.retryAfterSeconds));

@@ -39,6 +39,12 @@ export interface RateLimitEntry {
 export class RateLimitService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly store: RateLimitStore;
   private pruner?: NodeJS.Timeout;
+  /**
+   * RATE_LIMIT_IP_SCALE multiplies every per-IP limit (`…:ip:…` keys); per-account limits are
+   * unchanged. Only for test rigs whose every client is 127.0.0.1 (the browser e2e run sets it);
+   * never in production. Default 1.
+   */
+  private readonly ipScale = Math.max(1, Math.floor(Number(process.env.RATE_LIMIT_IP_SCALE) || 1));
 
   constructor(
     connection: TransactionalConnection,
@@ -68,7 +74,8 @@ export class RateLimitService implements OnApplicationBootstrap, OnApplicationSh
     const windowMs = rule.windowSeconds * 1000;
     try {
       const { count, resetInMs } = await this.store.hit(key, windowMs);
-      if (count <= rule.limit) return { ok: true };
+      const limit = key.includes(':ip:') ? rule.limit * this.ipScale : rule.limit;
+      if (count <= limit) return { ok: true };
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
     } catch (e) {
       Logger.error(`Rate limit store failed, allowing "${key}": ${(e as Error).message}`, loggerCtx);
