@@ -219,6 +219,7 @@ export const ReviewFields = graphql(`
     authorName
     isAuthor
     state
+    languageCode
   }
 `);
 

@@ -26,9 +26,9 @@ export default function About() {
       <ContentSection id="about-who" title={<Trans>Who we are</Trans>}>
         <p>
           <Trans>
-            Elegance Store brings together fashion, beauty, home and everyday essentials from brands we know and trust. We started with a
-            simple idea: shopping online in the Kingdom should feel as reliable as visiting your favourite shop, with clear prices, real
-            stock and people who answer when you need them.
+            Elegance Store brings together electronics, cameras, sports gear, shoes, furniture and plants from brands we know and trust. We
+            started with a simple idea: shopping online in the Kingdom should feel as reliable as visiting your favourite shop, with clear
+            prices, real stock and people who answer when you need them.
           </Trans>
         </p>
         <p>

@@ -44,11 +44,10 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/products'));
       const product = await firstHref(page, /^(\/en)?\/products\/(?!c\/|c$|brand\/)[^/]+$/);
       const brand = await firstHref(page, /^(\/en)?\/products\/brand\/[^/]+$/).catch(() => null);
-      // The first category of the index and the first subcategory it links (no seeded codes).
+      // a category with sub-categories, from the category index (whatever the seed's categories are)
       await gotoHydrated(page, localePath(locale, '/products/c'));
-      const category = await firstHref(page, /^(\/en)?\/products\/c\/[^/]+$/);
-      await gotoHydrated(page, localePath(locale, category));
-      const subcategory = await firstHref(page, new RegExp(`^(/en)?${escape(encodeURI(category))}/[^/]+$`));
+      const subcategory = await firstHref(page, /^(\/en)?\/products\/c\/[^/]+\/[^/]+$/);
+      const category = subcategory.replace(/\/[^/]+$/, '');
       await scanAll(page, locale, [
         '/',
         '/products',

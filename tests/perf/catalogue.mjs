@@ -74,8 +74,9 @@ export function catalogueQueries({ categoryCode, brandCode, colorCode, minPrice,
       body: body(FILTERED, { options: { categoryCode, colorCodes: [colorCode], minPrice, maxPrice, skip: 0, take: LISTING_TAKE } }),
     },
     { name: 'brand', body: body(LISTING, { input: { brandCode, skip: 0, take: LISTING_TAKE } }) },
-    { name: 'search-ar', lang: 'ar', body: body(SEARCH, { term: 'فستان', take: SEARCH_TAKE }) },
-    { name: 'search-en', body: body(SEARCH, { term: 'dress', take: SEARCH_TAKE }) },
+    // words of many product names (server/src/seed/catalogue/data.ts): every footwear product
+    { name: 'search-ar', lang: 'ar', body: body(SEARCH, { term: 'حذاء', take: SEARCH_TAKE }) },
+    { name: 'search-en', body: body(SEARCH, { term: 'shoes', take: SEARCH_TAKE }) },
     { name: 'product', body: body(DETAIL, { slug: productSlug }) },
     { name: 'filter-bar', body: body(FILTER_BAR, { input: { categoryCode } }) },
   ];

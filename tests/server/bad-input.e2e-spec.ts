@@ -487,7 +487,10 @@ function valueArb(t: TypeRef, types: Map<string, IntrospectedType>, depth: numbe
       );
     case 'String':
       return fc.oneof(
-        { weight: 1, arbitrary: good(fc.constantFrom('WELCOME10', 'customer@example.com', 'najd', 'women', 'SA', '123456', 'Riyadh')) },
+        {
+          weight: 1,
+          arbitrary: good(fc.constantFrom('WELCOME10', 'customer@example.com', 'sadeem', 'electronics', 'SA', '123456', 'Riyadh')),
+        },
         { weight: 4, arbitrary: bad(badString) },
         { weight: 2, arbitrary: bad(oddString) },
         { weight: 1, arbitrary: bad(wrongType) },

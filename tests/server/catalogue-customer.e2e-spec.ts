@@ -37,6 +37,7 @@ interface ReviewRow {
   authorName: string;
   isAuthor: boolean;
   state: string;
+  languageCode: string;
 }
 interface AdminReviewRow {
   id: string;
@@ -78,8 +79,8 @@ const toggle = async (id: string) =>
 const merge = async (productIds: string[]) => (await q<{ mergeWishList: number }>(MERGE, { ids: productIds })).mergeWishList;
 const submit = async (input: Record<string, unknown>, lang: Lang = 'en') =>
   (await q<{ submitProductReview: SubmitResult }>(SUBMIT, { input }, lang)).submitProductReview;
-const reviews = async (productId: string, options?: { skip?: number; take?: number }) =>
-  (await q<{ productReviews: Page<ReviewRow> }>(REVIEWS, { productId, options })).productReviews;
+const reviews = async (productId: string, options?: { skip?: number; take?: number }, lang: Lang = 'en') =>
+  (await q<{ productReviews: Page<ReviewRow> }>(REVIEWS, { productId, options }, lang)).productReviews;
 const rating = async (id: string) => (await q<{ product: { overallRating: Rating } }>(RATING, { id })).product.overallRating;
 const myLines = async () =>
   (await q<{ activeCustomer: { orders: { items: Array<{ lines: LineRow[] }> } } }>(MY_LINES)).activeCustomer.orders.items.flatMap(
@@ -180,6 +181,7 @@ const REVIEWS = gql`
         authorName
         isAuthor
         state
+        languageCode
       }
     }
   }
@@ -497,9 +499,15 @@ describe('reviews', () => {
       isAuthor: true,
     });
     myReviewId = res.id;
-    const mine = await reviews(purchased.productId);
+    // written in Arabic: first on the Arabic page (its language's reviews come first, newest first)…
+    const mine = await reviews(purchased.productId, undefined, 'ar');
     expect(mine.items[0]).toMatchObject({ id: myReviewId, state: 'pending', isAuthor: true });
     expect(mine.items.filter((r) => r.isAuthor)).toHaveLength(1);
+    // …and on the English page after every English review
+    const inEnglish = await reviews(purchased.productId, { take: 100 }, 'en');
+    const languages = inEnglish.items.map((r) => r.languageCode);
+    expect(languages).toEqual([...languages].sort((a, b) => Number(a !== 'en') - Number(b !== 'en')));
+    expect(inEnglish.items.find((r) => r.id === myReviewId)?.languageCode).toBe('ar');
     const lines = await myLines();
     expect(lines.find((l) => l.id === purchased.lineId)?.orderLineHasReview).toBe(true);
     expect(lines.find((l) => l.id === secondLine.lineId)?.orderLineHasReview).toBe(false);

@@ -2,11 +2,13 @@ import { INestApplicationContext } from '@nestjs/common';
 import { ChannelService, Injector, LanguageCode, RequestContext, RequestContextService, SearchService } from '@vendure/core';
 import { ModuleRef } from '@nestjs/core';
 
+import { PHOTOGRAPHED_PRODUCTS } from './catalogue/generate';
 import { cancelPendingJobs, waitForJobQueue } from './jobs';
 import { seedSteps } from './steps';
 import { SeedContext, SeedGenerated, SeedSize, SeedStep } from './types';
 
-export const DEFAULT_SEED_SIZE: SeedSize = { products: 72, images: 'unique', small: false };
+/** The shop: one product per photograph (54). */
+export const DEFAULT_SEED_SIZE: SeedSize = { products: PHOTOGRAPHED_PRODUCTS, images: 'unique', small: false };
 export const TEST_SEED_SIZE: SeedSize = { products: 12, images: 'unique', small: true };
 
 export interface RunSeedOptions {

@@ -3,11 +3,11 @@ import { ID, Injector, RequestContext } from '@vendure/core';
 
 /** How big a catalogue to generate. */
 export interface SeedSize {
-  /** number of generated products (default 72; tests use 12; benchmarks e.g. 10000) */
+  /** number of generated products (default: one per photograph, 54; tests use 12; benchmarks e.g. 10000) */
   products: number;
   /**
-   * 'unique': 2-3 images rendered per product (default);
-   * 'pool': a shared pool of images per (shape, colour) — used for big benchmark catalogues.
+   * 'unique': a photograph and a close-up stored per product (default);
+   * 'pool': one pair of assets per photograph, shared — used for big benchmark catalogues.
    */
   images: 'unique' | 'pool';
   /** true for the small catalogue of the e2e tests: steps may make fewer extras. */
@@ -18,7 +18,7 @@ export interface SeedSize {
 export interface SeedGenerated {
   productIds: ID[];
   variantIds: ID[];
-  /** facet value ids by `<facetCode>:<valueCode>`, e.g. `category:women`, `brand:najd`, `color:red` */
+  /** facet value ids by `<facetCode>:<valueCode>`, e.g. `category:electronics`, `brand:sadeem`, `color:red` */
   facetValueIds: Record<string, ID>;
   customerIds: ID[];
   /** the verified demo customer (customer@example.com) */

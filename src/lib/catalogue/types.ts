@@ -102,6 +102,8 @@ export interface ReviewView {
   authorName: string;
   isAuthor: boolean;
   state: string;
+  /** the language it was written in: the page's own come first, the others are marked */
+  languageCode: string;
 }
 
 export interface ReviewPage {

@@ -167,5 +167,6 @@ export function toReviewView(r: ReviewView): ReviewView {
     authorName: r.authorName,
     isAuthor: r.isAuthor,
     state: r.state,
+    languageCode: r.languageCode,
   };
 }

@@ -22,7 +22,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: SITE_NAME,
-    description: msg`Shop genuine fashion, beauty and home products online in Saudi Arabia. Prices include VAT, delivery across the Kingdom, and installments with Tamara and Tabby.`,
+    description: msg`Shop genuine electronics, cameras, sports gear, shoes and home and garden products online in Saudi Arabia. Prices include VAT, delivery across the Kingdom, and installments with Tamara and Tabby.`,
   });
 
 function Banners({ banners }: { banners: readonly BannerView[] }) {

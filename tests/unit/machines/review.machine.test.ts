@@ -13,7 +13,17 @@ function deferred<T>() {
 }
 
 function review(id: string, state: string) {
-  return { id, state, createdAt: '2026-11-20T10:00:00Z', summary: 's', body: 'b', rating: 4, authorName: 'A', isAuthor: true };
+  return {
+    id,
+    state,
+    createdAt: '2026-11-20T10:00:00Z',
+    summary: 's',
+    body: 'b',
+    rating: 4,
+    authorName: 'A',
+    isAuthor: true,
+    languageCode: 'en',
+  };
 }
 
 function start(opts: {

@@ -1,17 +1,4 @@
-import {
-  BRANDS,
-  BrandDef,
-  CATEGORIES,
-  CategoryDef,
-  COLLECTIONS,
-  COLORS,
-  ColorDef,
-  MATERIALS,
-  SIZES,
-  SizeDef,
-  SubCategoryDef,
-  Tr,
-} from './data';
+import { BRANDS, BrandDef, CATEGORIES, CategoryDef, COLORS, ColorDef, EDITIONS, ItemDef, SIZES, SizeDef, SubCategoryDef, Tr } from './data';
 
 /**
  * Deterministic catalogue generator (no I/O): the same `count` always yields the same products,
@@ -26,7 +13,12 @@ import {
  *  5 color-size with one out-of-stock variant
  * Others: pseudo-random but seeded. Roughly 1/4 on sale, 1/3 new arrivals.
  *
- * Slugs: the same latin slug in both languages (`linen-midi-dress-najd-1`), so the language switch
+ * Products come from the photographed items of data.ts, one per item, taken round-robin across
+ * categories and sub-categories (so a small catalogue still spans them all). Past the last item
+ * (benchmark catalogues of thousands) the items come round again as further model lines
+ * ("Slim Aluminium Laptop Pro 2031"): same photograph, another name, slug and price.
+ *
+ * Slugs: the same latin slug in both languages (`slim-aluminium-laptop`), so the language switch
  * is a pure prefix change (/products/x ↔ /en/products/x) and URLs need no percent-encoding.
  */
 
@@ -56,6 +48,10 @@ export interface ProductSpec {
   description: Tr;
   category: CategoryDef;
   subCategory: SubCategoryDef;
+  /** the photographed item it is made from (item.photo: the photograph) */
+  item: ItemDef;
+  /** 0 for the photographed product itself, 1.. for the benchmark catalogue's model lines */
+  edition: number;
   brand: BrandDef;
   variantType: VariantType;
   colors: ColorDef[];
@@ -99,7 +95,7 @@ export function slugify(s: string) {
     .replace(/^-|-$/g, '');
 }
 
-/** Interleave sub-categories across categories: women/dresses, men/thobes, kids/boys, home/bedding, women/abayas ... */
+/** Interleave sub-categories across categories: electronics/computers, cameras/digital-cameras, sports/fitness ... */
 export function subCategoryOrder(): Array<{ category: CategoryDef; sub: SubCategoryDef }> {
   const out: Array<{ category: CategoryDef; sub: SubCategoryDef }> = [];
   const max = Math.max(...CATEGORIES.map((c) => c.sub.length));
@@ -111,41 +107,57 @@ export function subCategoryOrder(): Array<{ category: CategoryDef; sub: SubCateg
   return out;
 }
 
+/** Every photographed item once, round-robin over the sub-categories (first items first). */
+export function itemOrder(): Array<{ category: CategoryDef; sub: SubCategoryDef; item: ItemDef }> {
+  const subs = subCategoryOrder();
+  const out: Array<{ category: CategoryDef; sub: SubCategoryDef; item: ItemDef }> = [];
+  const rounds = Math.max(...subs.map((s) => s.sub.items.length));
+  for (let k = 0; k < rounds; k++) {
+    for (const { category, sub } of subs) if (sub.items[k]) out.push({ category, sub, item: sub.items[k] });
+  }
+  return out;
+}
+
+/** How many products the photographs make (the default shop catalogue). */
+export const PHOTOGRAPHED_PRODUCTS = CATEGORIES.reduce((n, c) => n + c.sub.reduce((m, s) => m + s.items.length, 0), 0);
+
 const roundPrice = (sar: number) => Math.max(9, Math.round(sar / 10) * 10 - 1) * 100; // 149.00 style, halalas
+
+function editionName(item: Tr, edition: number): Tr {
+  if (edition === 0) return { en: item.en, ar: item.ar };
+  const line = EDITIONS[(edition - 1) % EDITIONS.length];
+  const year = 2020 + Math.floor((edition - 1) / EDITIONS.length);
+  return { en: `${item.en} ${line.en} ${year}`, ar: `${item.ar} ${line.ar} ${year}` };
+}
 
 export function generateCatalogue(count: number, now = new Date()): ProductSpec[] {
   const rnd = prng(20261122);
-  const order = subCategoryOrder();
-  const nameUse = new Map<string, number>();
+  const order = itemOrder();
   const products: ProductSpec[] = [];
   for (let i = 0; i < count; i++) {
-    const { category, sub } = order[i % order.length];
-    const brand = BRANDS[(i * 7 + Math.floor(i / order.length)) % BRANDS.length];
-    const item = sub.items[Math.floor(i / order.length) % sub.items.length];
-    const useKey = `${item.en}|${brand.code}`;
-    const n = (nameUse.get(useKey) ?? 0) + 1;
-    nameUse.set(useKey, n);
-    const name: Tr = n === 1 ? { ...item } : { en: `${item.en} No. ${n}`, ar: `${item.ar} رقم ${n}` };
-    const slug = `${slugify(item.en)}-${brand.code}${n === 1 ? '' : `-${n}`}`;
+    const { category, sub, item } = order[i % order.length];
+    const edition = Math.floor(i / order.length);
+    const brand = BRANDS.find((b) => b.code === item.brand);
+    if (!brand) throw new Error(`data.ts: ${item.en} has an unknown brand ${item.brand}`);
+    const name = editionName(item, edition);
+    const slug = slugify(name.en);
 
-    // variant type
-    let variantType: VariantType;
-    if (i === 0 || i === 5) variantType = sub.sizeSet === 'none' ? 'color' : 'color-size';
-    else if (i === 1) variantType = 'color';
-    else if (i === 2) variantType = 'simple';
-    else {
-      const r = rnd.next();
-      variantType = sub.sizeSet === 'none' ? (r < 0.35 ? 'simple' : 'color') : r < 0.15 ? 'simple' : r < 0.4 ? 'color' : 'color-size';
-    }
-    const colorCount = variantType === 'simple' ? 1 : rnd.int(2, 3);
-    const colors = rnd.sample(COLORS, colorCount);
-    const sizes = variantType === 'color-size' && sub.sizeSet !== 'none' ? SIZES[sub.sizeSet].slice(0, rnd.int(3, 4)) : [];
+    const colors: ColorDef[] = item.colors.map((code) => {
+      const c = COLORS.find((x) => x.code === code);
+      if (!c) throw new Error(`data.ts: ${item.en} has an unknown colour ${code}`);
+      return c;
+    });
+    const sizes: SizeDef[] = item.sizes ? SIZES[item.sizes].sizes : [];
+    // sizes make a colour-size product even in one colour (the colour shows as a single swatch)
+    const variantType: VariantType = sizes.length ? 'color-size' : colors.length > 1 ? 'color' : 'simple';
+    const ownColors = colors;
 
     const sale: SaleKind = i === 0 ? 'current' : i === 3 ? 'future' : i === 4 ? 'expired' : i > 5 && i % 4 === 0 ? 'current' : 'none';
     const newArrival = i % 3 === 1 || i === 0;
-    const mainPrice = roundPrice(rnd.int(sub.price[0], sub.price[1]));
-    const discount = [0.7, 0.75, 0.8, 0.6][i % 4];
-    const promoPrice = sale === 'none' ? null : Math.min(mainPrice - 1000, roundPrice((mainPrice / 100) * discount));
+    const factor = edition === 0 ? 1 : 1 + (((edition + i) % 5) - 2) * 0.08;
+    const mainPrice = roundPrice(item.price * factor);
+    const discount = [0.7, 0.75, 0.8, 0.85][i % 4];
+    const promoPrice = sale === 'none' ? null : Math.min(mainPrice - 500, roundPrice((mainPrice / 100) * discount));
     const startDate =
       sale === 'current'
         ? new Date(now.getTime() - 7 * DAY)
@@ -165,10 +177,11 @@ export function generateCatalogue(count: number, now = new Date()): ProductSpec[
     const onSale = sale === 'current';
 
     const combos: Array<{ color: ColorDef; size?: SizeDef }> = [];
-    for (const color of colors) {
+    for (const color of ownColors) {
       if (sizes.length) for (const size of sizes) combos.push({ color, size });
       else combos.push({ color });
     }
+    const withColour = variantType !== 'simple';
     const variants: VariantSpec[] = combos.map((c, v) => {
       let stock = rnd.int(8, 60);
       if (rnd.next() < 0.1) stock = rnd.int(1, 3);
@@ -178,11 +191,11 @@ export function generateCatalogue(count: number, now = new Date()): ProductSpec[
       if (i === 2) stock = 3;
       if (i === 5) stock = v === combos.length - 1 ? 0 : Math.max(stock, 10);
       const skuParts = [brand.code.slice(0, 3).toUpperCase(), String(i + 1).padStart(5, '0')];
-      if (variantType !== 'simple') skuParts.push(c.color.code.toUpperCase());
+      if (withColour) skuParts.push(c.color.code.toUpperCase());
       if (c.size) skuParts.push(c.size.code.toUpperCase());
       return {
         sku: skuParts.join('-'),
-        color: variantType === 'simple' ? undefined : c.color,
+        color: withColour ? c.color : undefined,
         size: c.size,
         price: onSale && promoPrice != null ? promoPrice : mainPrice,
         mainPrice,
@@ -194,36 +207,34 @@ export function generateCatalogue(count: number, now = new Date()): ProductSpec[
         isDefault: v === 0,
       };
     });
-    if (variantType === 'simple') variants[0].color = undefined;
 
-    const collection = COLLECTIONS[i % COLLECTIONS.length];
-    const m1 = MATERIALS[i % MATERIALS.length];
-    const m2 = MATERIALS[(i + 1) % MATERIALS.length];
     const colourListEn = colors.map((c) => c.en.toLowerCase()).join(', ');
-    const colourListAr = colors.map((c) => c.ar).join('، ');
+    const colourListAr = colors.map((c) => c.ar).join(' و');
     const description: Tr = {
       en:
-        `<p>${name.en} by ${brand.en} — part of our ${collection.en.toLowerCase()}.</p>` +
-        `<ul><li>${m1.en}</li><li>${m2.en}</li>` +
-        (variantType === 'simple' ? '' : `<li>Available in ${colourListEn}</li>`) +
+        `<p>${item.about.en}</p>` +
+        `<ul><li>${item.points[0].en}</li><li>${item.points[1].en}</li>` +
+        (colors.length > 1 ? `<li>Available in ${colourListEn}</li>` : '') +
         `</ul>`,
       ar:
-        `<p>${name.ar} من ${brand.ar} — ضمن ${collection.ar}.</p>` +
-        `<ul><li>${m1.ar}</li><li>${m2.ar}</li>` +
-        (variantType === 'simple' ? '' : `<li>متوفر باللون: ${colourListAr}</li>`) +
+        `<p>${item.about.ar}</p>` +
+        `<ul><li>${item.points[0].ar}</li><li>${item.points[1].ar}</li>` +
+        (colors.length > 1 ? `<li>متوفر باللون ${colourListAr}</li>` : '') +
         `</ul>`,
     };
     products.push({
       index: i,
       slug,
       name,
-      subTitle: { en: `${brand.en} · ${collection.en}`, ar: `${brand.ar} · ${collection.ar}` },
+      subTitle: { en: `${brand.en} · ${sub.en}`, ar: `${brand.ar} · ${sub.ar}` },
       description,
       category,
       subCategory: sub,
+      item,
+      edition,
       brand,
       variantType,
-      colors: variantType === 'simple' ? colors.slice(0, 1) : colors,
+      colors: ownColors,
       sizes,
       sale,
       newArrival,

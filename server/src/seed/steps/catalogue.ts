@@ -15,9 +15,9 @@ import {
 import { CategoryCollectionsService, CollectionIndexService } from '../../plugins/catalogue';
 import { waitForJobQueue } from '../jobs';
 import { createAssetFromBuffer } from '../assets';
-import { BRANDS, CATEGORIES, COLORS, Shape, Tr } from '../catalogue/data';
+import { BRANDS, CATEGORIES, COLORS, SIZES, Tr } from '../catalogue/data';
 import { generateCatalogue, ProductSpec } from '../catalogue/generate';
-import { brandLogoSvg, coverSvg, productSvg, renderImage, View } from '../catalogue/images';
+import { cropImage, productImage } from '../catalogue/images';
 import { SeedContext, SeedStep } from '../types';
 
 const { ar, en } = LanguageCode;
@@ -47,14 +47,11 @@ async function createFacets(seed: SeedContext) {
 
   let order = 0;
   for (const cat of CATEGORIES) {
-    const shapes = cat.sub.map((s) => s.shape);
-    const palette = COLORS.slice(order % 4, (order % 4) + 4).map((c) => c.hex);
-    const cover = await createAssetFromBuffer(seed, await renderImage(coverSvg(shapes, palette)), `category-${cat.code}-cover.jpg`);
-    const feature = await createAssetFromBuffer(
-      seed,
-      await renderImage(productSvg(cat.sub[0].shape, palette[0], 'front')),
-      `category-${cat.code}.jpg`,
-    );
+    // the category's pictures: its first sub-category's first product, and a wide crop of another
+    const lead = cat.sub[0].items[0];
+    const wide = cat.sub[1]?.items[0] ?? lead;
+    const cover = await createAssetFromBuffer(seed, await cropImage(wide.photo, 1200, 400), `category-${cat.code}-cover.jpg`);
+    const feature = await createAssetFromBuffer(seed, await productImage(lead.photo, 'main', lead.fit), `category-${cat.code}.jpg`);
     const v = await facetValueService.create(ctx, category, {
       code: cat.code,
       translations: tr(cat),
@@ -64,17 +61,10 @@ async function createFacets(seed: SeedContext) {
     ids[`category:${cat.code}`] = v.id;
     let subOrder = 0;
     for (const sub of cat.sub) {
-      const subPalette = COLORS.slice((order + subOrder) % 6, ((order + subOrder) % 6) + 3).map((c) => c.hex);
-      const subCover = await createAssetFromBuffer(
-        seed,
-        await renderImage(coverSvg([sub.shape, sub.shape, sub.shape, sub.shape], subPalette)),
-        `sub-${sub.code}-cover.jpg`,
-      );
-      const subFeature = await createAssetFromBuffer(
-        seed,
-        await renderImage(productSvg(sub.shape, subPalette[0], 'front')),
-        `sub-${sub.code}.jpg`,
-      );
+      const subLead = sub.items[0];
+      const subWide = sub.items[1] ?? subLead;
+      const subCover = await createAssetFromBuffer(seed, await cropImage(subWide.photo, 1200, 400), `sub-${sub.code}-cover.jpg`);
+      const subFeature = await createAssetFromBuffer(seed, await productImage(subLead.photo, 'main', subLead.fit), `sub-${sub.code}.jpg`);
       const sv = await facetValueService.create(ctx, subCategory, {
         code: sub.code,
         translations: tr(sub),
@@ -90,8 +80,12 @@ async function createFacets(seed: SeedContext) {
     order++;
   }
   let brandOrder = 0;
+  const items = CATEGORIES.flatMap((c) => c.sub.flatMap((s) => s.items));
   for (const b of BRANDS) {
-    const logo = await createAssetFromBuffer(seed, await renderImage(brandLogoSvg(b.en[0], b.color)), `brand-${b.code}.jpg`);
+    // a brand's picture: a photograph of one of its products
+    const signature = items.find((i) => i.brand === b.code);
+    if (!signature) throw new Error(`data.ts: brand ${b.code} has no product`);
+    const logo = await createAssetFromBuffer(seed, await productImage(signature.photo, 'detail'), `brand-${b.code}.jpg`);
     const bv = await facetValueService.create(ctx, brand, {
       code: b.code,
       translations: tr(b),
@@ -114,35 +108,25 @@ async function createFacets(seed: SeedContext) {
 
 const timing = { images: 0, rows: 0 };
 
-/** image pool for big catalogues: one asset per (shape, colour, view) */
+/** image pool for big catalogues: one asset per (photograph, view) */
 const pool = new Map<string, ID>();
 
+/** The product's photograph and a close-up of it; every colour shows the photograph. */
 async function productImages(seed: SeedContext, p: ProductSpec): Promise<{ ids: ID[]; byColor: Record<string, ID> }> {
-  const shape: Shape = p.subCategory.shape;
-  const wanted: Array<{ color: string; hex: string; view: View }> = p.colors
-    .slice(0, 3)
-    .map((c) => ({ color: c.code, hex: c.hex, view: 'front' as View }));
-  wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'detail' });
-  if (wanted.length < 3) wanted.push({ color: p.colors[0].code, hex: p.colors[0].hex, view: 'back' });
+  const views = ['main', 'detail'] as const;
   const ids: ID[] = [];
-  const byColor: Record<string, ID> = {};
-  const rendered = await Promise.all(
-    wanted.map(async (w) => {
-      const key = `${shape}-${w.color}-${w.view}`;
-      if (seed.size.images === 'pool' && pool.has(key)) return { w, id: pool.get(key)!, buffer: undefined };
-      return { w, id: undefined, buffer: await renderImage(productSvg(shape, w.hex, w.view)) };
-    }),
-  );
-  for (const r of rendered) {
-    let id = r.id;
+  for (const view of views) {
+    const key = `${p.item.photo}-${view}`;
+    let id = seed.size.images === 'pool' ? pool.get(key) : undefined;
     if (!id) {
-      const name = seed.size.images === 'pool' ? `${shape}-${r.w.color}-${r.w.view}` : `${p.slug}-${r.w.color}-${r.w.view}`;
-      id = (await createAssetFromBuffer(seed, r.buffer!, `${name}.jpg`)).id;
-      if (seed.size.images === 'pool') pool.set(`${shape}-${r.w.color}-${r.w.view}`, id);
+      const buffer = await productImage(p.item.photo, view, p.item.fit);
+      id = (await createAssetFromBuffer(seed, buffer, `${seed.size.images === 'pool' ? p.item.photo : p.slug}-${view}.jpg`)).id;
+      if (seed.size.images === 'pool') pool.set(key, id);
     }
     ids.push(id);
-    if (r.w.view === 'front') byColor[r.w.color] = id;
   }
+  const byColor: Record<string, ID> = {};
+  for (const c of p.colors) byColor[c.code] = ids[0];
   return { ids, byColor };
 }
 
@@ -187,12 +171,13 @@ async function createProduct(seed: SeedContext, importer: FastImporterService, t
     }
     await importer.addOptionGroupToProduct(productId, groupId);
   }
-  if (p.sizes.length) {
+  if (p.sizes.length && p.item.sizes) {
+    const group = SIZES[p.item.sizes].group;
     const groupId = await importer.createProductOptionGroup({
       code: `${p.slug}-size`,
       translations: [
-        { languageCode: ar, name: 'المقاس' },
-        { languageCode: en, name: 'Size' },
+        { languageCode: ar, name: group.ar },
+        { languageCode: en, name: group.en },
       ],
       options: [],
       customFields: { type: 'size' },

@@ -1,5 +1,4 @@
 import { LanguageCode, TransactionalConnection } from '@vendure/core';
-import sharp from 'sharp';
 
 import { Alert } from '../../plugins/content/entities/alert.entity';
 import { Banner } from '../../plugins/content/entities/banner.entity';
@@ -9,6 +8,8 @@ import { PolicyPage, PolicyType } from '../../plugins/content/entities/policy-pa
 import { SocialLink } from '../../plugins/content/entities/social-link.entity';
 import { SuperBanner } from '../../plugins/content/entities/super-banner.entity';
 import { createAssetFromBuffer } from '../assets';
+import { CATEGORIES } from '../catalogue/data';
+import { captionedImage, cropImage } from '../catalogue/images';
 import { SeedContext, SeedStep } from '../types';
 
 type Lang = 'ar' | 'en';
@@ -59,18 +60,19 @@ export const SEED_CITIES: Array<[string, string, string, string]> = [
 /** The cities of the small (e2e) seed: RUH is the demo customer's city. */
 const SMALL_CITY_CODES = ['RUH', 'JED', 'MKK', 'DMM', 'KHB', 'DXB', 'KWI'];
 
-const SUPER_BANNERS: Array<Record<Lang, string> & { colors: [string, string]; to: (cat: string) => string }> = [
+/** Text-free crops of the photographs: the storefront sets the title over them as live text. */
+const SUPER_BANNERS: Array<Record<Lang, string> & { photo: string; to: string }> = [
   {
-    en: 'New season arrivals',
-    ar: 'وصل حديثًا لهذا الموسم',
-    colors: ['#0f766e', '#a7f3d0'],
-    to: (cat) => `/products/c/${cat}`,
+    en: 'New in: laptops, monitors and more',
+    ar: 'وصل حديثًا: حواسيب وشاشات والمزيد',
+    photo: 'derick-david-409858',
+    to: '/products/c/electronics',
   },
   {
-    en: 'Up to 30% off',
-    ar: 'خصومات حتى 30٪',
-    colors: ['#7c2d12', '#fbbf24'],
-    to: () => '/products',
+    en: 'Up to 30% off running shoes',
+    ar: 'خصومات حتى 30٪ على أحذية الجري',
+    photo: 'chuttersnap-584518',
+    to: '/products/c/footwear/running-shoes',
   },
 ];
 
@@ -120,8 +122,8 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'Warranty policy',
       paragraphs: [
         'All our products are original and covered against manufacturing defects.',
-        'Home and kitchen products carry a one-year warranty from the delivery date unless the product page states otherwise. Clothing, shoes and bags are covered against manufacturing defects for 30 days.',
-        'The warranty does not cover damage caused by misuse, washing against the care label, or normal wear and tear.',
+        'Electronics and cameras carry a two-year warranty and furniture a one-year warranty from the delivery date, unless the product page states otherwise. Shoes and sports equipment are covered against manufacturing defects for 30 days.',
+        'The warranty does not cover damage caused by misuse, use against the instructions, or normal wear and tear.',
         'To make a claim, contact customer service with your order number and photos of the defect; we will repair or replace the product or refund you.',
       ],
     },
@@ -129,8 +131,8 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'سياسة الضمان',
       paragraphs: [
         'جميع منتجاتنا أصلية ومضمونة ضد عيوب التصنيع.',
-        'تتمتع منتجات المنزل والمطبخ بضمان لمدة سنة من تاريخ الاستلام ما لم تذكر صفحة المنتج غير ذلك، وتُضمن الملابس والأحذية والحقائب ضد عيوب التصنيع لمدة 30 يومًا.',
-        'لا يشمل الضمان الأضرار الناتجة عن سوء الاستخدام أو الغسيل بخلاف تعليمات العناية أو الاستهلاك الطبيعي.',
+        'تتمتع الأجهزة الإلكترونية والكاميرات بضمان لمدة سنتين والأثاث بضمان لمدة سنة من تاريخ الاستلام ما لم تذكر صفحة المنتج غير ذلك، وتُضمن الأحذية والمعدات الرياضية ضد عيوب التصنيع لمدة 30 يومًا.',
+        'لا يشمل الضمان الأضرار الناتجة عن سوء الاستخدام أو الاستخدام بخلاف التعليمات أو الاستهلاك الطبيعي.',
         'لتقديم طلب ضمان تواصل مع خدمة العملاء مع رقم الطلب وصور للعيب، وسنقوم بإصلاح المنتج أو استبداله أو استرداد المبلغ.',
       ],
     },
@@ -140,7 +142,7 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'Exchange and return policy',
       paragraphs: [
         'You can exchange or return products within 7 days of delivery, in line with the e-commerce regulations of the Kingdom of Saudi Arabia.',
-        'Products must be unused, in their original packaging and with their tags attached. For hygiene reasons underwear, swimwear and opened personal care products cannot be returned.',
+        'Products must be unused, in their original packaging and with their tags attached. Live plants and opened software or memory cards cannot be returned.',
         'Refunds are made to the original payment method within 14 days of receiving the returned product. Cash on delivery orders are refunded by bank transfer.',
         'Returns are free when the product is defective or differs from what you ordered; otherwise a return shipping fee of 25 SAR applies.',
       ],
@@ -149,7 +151,7 @@ const POLICIES: Record<PolicyType, Record<Lang, { title: string; paragraphs: str
       title: 'سياسة الاستبدال والاسترجاع',
       paragraphs: [
         'يمكنك استبدال المنتجات أو استرجاعها خلال 7 أيام من تاريخ الاستلام، وفقًا لنظام التجارة الإلكترونية في المملكة العربية السعودية.',
-        'يشترط أن يكون المنتج غير مستخدم وفي تغليفه الأصلي مع بطاقاته. لأسباب صحية لا يمكن استرجاع الملابس الداخلية وملابس السباحة ومنتجات العناية الشخصية المفتوحة.',
+        'يشترط أن يكون المنتج غير مستخدم وفي تغليفه الأصلي مع بطاقاته. لا يمكن استرجاع النباتات الحية ولا البرامج وبطاقات الذاكرة بعد فتحها.',
         'يُعاد المبلغ إلى وسيلة الدفع الأصلية خلال 14 يومًا من استلامنا للمنتج المرتجع، وتُسترد مبالغ طلبات الدفع عند الاستلام بتحويل بنكي.',
         'الاسترجاع مجاني إذا كان المنتج معيبًا أو مختلفًا عما طلبته، وفي غير ذلك تُحتسب رسوم شحن للإرجاع قدرها 25 ريالًا.',
       ],
@@ -205,31 +207,6 @@ export const SEED_ALERTS: Record<Lang, string> = {
   ar: 'شحن مجاني للطلبات فوق 300 ريال',
 };
 
-function escapeXml(s: string) {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** A gradient with a few soft shapes and an optional caption, rendered to WebP. */
-async function artwork(width: number, height: number, colors: [string, string], caption: string, seedNo: number) {
-  const r = Math.min(width, height);
-  const shapes = [0, 1, 2]
-    .map((i) => {
-      const cx = (((seedNo * 37 + i * 211) % 100) / 100) * width;
-      const cy = (((seedNo * 53 + i * 97) % 100) / 100) * height;
-      return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${(r * (0.18 + i * 0.08)).toFixed(0)}" fill="#fff" fill-opacity="${0.08 + i * 0.05}"/>`;
-    })
-    .join('');
-  // Without an explicit direction librsvg lays out mixed Arabic/digit runs left-to-right
-  // ("30 خصومات حتى٪"); with it the bidi order is right.
-  const rtl = /[\u0600-\u06FF]/.test(caption) ? ' direction="rtl"' : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
-<rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}
-${caption ? `<text x="${width / 2}" y="${height / 2}" font-family="sans-serif" font-size="${Math.round(r / 9)}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle"${rtl}>${escapeXml(caption)}</text>` : ''}
-</svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
-}
-
 function policyHtml(title: string, paragraphs: string[]) {
   return `<h2>${title}</h2>\n${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}`;
 }
@@ -267,30 +244,23 @@ export const contentStep: SeedStep = {
     const subCategories = Object.keys(seed.generated.facetValueIds)
       .filter((k) => k.startsWith('sub-category:'))
       .map((k) => k.slice('sub-category:'.length));
-    const category = (i: number) => categories[i % Math.max(categories.length, 1)] ?? 'women';
+    const category = (i: number) => categories[i % Math.max(categories.length, 1)] ?? CATEGORIES[0].code;
 
     if ((await repo(SuperBanner).count()) === 0) {
-      let n = 0;
       for (const lang of LANGS) {
         for (const [i, b] of SUPER_BANNERS.entries()) {
-          n++;
-          // Text-free art: the storefront sets the title over it as live text that wraps on phones.
           const desktop = await createAssetFromBuffer(
             seed,
-            await artwork(1600, 600, b.colors, '', n),
-            `super-banner-${lang}-${i + 1}-desktop.webp`,
+            await cropImage(b.photo, 1600, 600),
+            `super-banner-${lang}-${i + 1}-desktop.jpg`,
           );
-          const mobile = await createAssetFromBuffer(
-            seed,
-            await artwork(800, 800, b.colors, '', n),
-            `super-banner-${lang}-${i + 1}-mobile.webp`,
-          );
+          const mobile = await createAssetFromBuffer(seed, await cropImage(b.photo, 800, 800), `super-banner-${lang}-${i + 1}-mobile.jpg`);
           await repo(SuperBanner).save(
             new SuperBanner({
               languageCode: lang as LanguageCode,
               assetId: desktop.id,
               mobileAssetId: mobile.id,
-              redirectTo: b.to(category(i)),
+              redirectTo: b.to,
               title: b[lang],
               position: i,
               enabled: true,
@@ -301,12 +271,6 @@ export const contentStep: SeedStep = {
     }
 
     if ((await repo(Banner).count()) === 0) {
-      const palette: Array<[string, string]> = [
-        ['#1e3a8a', '#93c5fd'],
-        ['#831843', '#f9a8d4'],
-        ['#14532d', '#86efac'],
-        ['#78350f', '#fcd34d'],
-      ];
       const slots: Array<{ page: string; position: string; count: number }> = [
         { page: 'home', position: 'top', count: small ? 1 : 2 },
         { page: 'home', position: 'middle', count: small ? 1 : 3 },
@@ -319,15 +283,21 @@ export const contentStep: SeedStep = {
           for (let i = 0; i < slot.count; i++) {
             k++;
             const cat = category(k);
+            const def = CATEGORIES.find((c) => c.code === cat);
             const sub = subCategories[k % Math.max(subCategories.length, 1)];
-            const useSub = slot.page === 'category' && sub && i % 2 === 1;
+            const subDef = def?.sub.find((s) => s.code === sub);
+            const useSub = slot.page === 'category' && !!subDef && i % 2 === 1;
             const redirectTo = useSub ? `/products/c/${cat}/${sub}` : `/products/c/${cat}`;
-            const title = lang === 'ar' ? `تسوّق ${labelAr(cat)}` : `Shop ${cat.charAt(0).toUpperCase()}${cat.slice(1)}`;
+            const label = useSub ? subDef : def;
+            const title = lang === 'ar' ? `تسوّق ${label?.ar ?? cat}` : `Shop ${label?.en ?? cat}`;
+            // a photograph of the target's products, another one for each banner
+            const photos = (useSub ? [subDef] : (def?.sub ?? [])).flatMap((s) => s.items.map((item) => item.photo));
+            const photo = photos[(k + i) % Math.max(photos.length, 1)] ?? SUPER_BANNERS[0].photo;
             const [w, h] = slot.position === 'top' ? [1200, 400] : [800, 800];
             const asset = await createAssetFromBuffer(
               seed,
-              await artwork(w, h, palette[k % palette.length], title, k + 7),
-              `banner-${slot.page}-${slot.position}-${lang}-${i + 1}.webp`,
+              await captionedImage(photo, w, h, title),
+              `banner-${slot.page}-${slot.position}-${lang}-${i + 1}.jpg`,
             );
             await repo(Banner).save(
               new Banner({
@@ -386,8 +356,8 @@ export const contentStep: SeedStep = {
       for (const lang of LANGS) {
         const asset = await createAssetFromBuffer(
           seed,
-          await artwork(1200, 400, ['#3b0764', '#5eead4'], INSTALLMENT_BANNER[lang], 99),
-          `banner-home-bottom-installments-${lang}.webp`,
+          await captionedImage('nathan-fertig-249917', 1200, 400, INSTALLMENT_BANNER[lang]),
+          `banner-home-bottom-installments-${lang}.jpg`,
         );
         await repo(Banner).save(
           new Banner({
@@ -410,8 +380,3 @@ export const contentStep: SeedStep = {
     seed.log(`content: banners, policies, FAQs, social links, alerts and ${cities} cities`);
   },
 };
-
-const CATEGORY_AR: Record<string, string> = { women: 'النساء', men: 'الرجال', kids: 'الأطفال', home: 'المنزل' };
-function labelAr(code: string) {
-  return CATEGORY_AR[code] ?? code;
-}

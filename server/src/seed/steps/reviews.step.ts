@@ -16,35 +16,37 @@ const AUTHORS = {
 const TEXTS: Record<number, { ar: Array<[string, string]>; en: Array<[string, string]> }> = {
   5: {
     ar: [
-      ['ممتاز جدًا', 'الجودة رائعة والمقاس مطابق تمامًا، وصل الطلب بسرعة وبتغليف أنيق. أنصح به بشدة.'],
-      ['أفضل شراء هذا الموسم', 'الخامة ناعمة واللون كما في الصور بالضبط. سأطلب لونًا آخر قريبًا.'],
+      ['ممتاز جدًا', 'الجودة رائعة ومطابق للوصف تمامًا، وصل الطلب إلى الرياض خلال يومين وبتغليف محكم. أنصح به بشدة.'],
+      ['أفضل شراء هذه السنة', 'استخدمته أسبوعين ولم أجد فيه عيبًا، وشكله أجمل من الصور. سأطلب واحدًا آخر هدية لأخي.'],
+      ['يستاهل كل ريال', 'خامة ممتازة وتشطيب نظيف، وخدمة العملاء ردّت على سؤالي بسرعة قبل الشراء.'],
     ],
     en: [
-      ['Absolutely love it', 'Great quality, true to size and it arrived quickly in lovely packaging. Highly recommended.'],
-      ['Best purchase this season', 'Soft material and the colour is exactly as pictured. Ordering another colour soon.'],
+      ['Absolutely love it', 'Great quality and exactly as described. It reached Jeddah in two days, well packed. Highly recommended.'],
+      ['Best purchase this year', 'Two weeks of daily use and not a single fault. It looks even better than in the photos.'],
+      ['Worth every riyal', 'Solid build and a clean finish; customer service answered my question quickly before I ordered.'],
     ],
   },
   4: {
     ar: [
-      ['جيد جدًا', 'منتج جميل وخامته ممتازة، لكن التوصيل تأخر يومًا واحدًا عن الموعد المتوقع.'],
-      ['يستحق السعر', 'التصميم أنيق والجودة جيدة، تمنيت لو كانت الألوان أكثر تنوعًا.'],
+      ['جيد جدًا', 'منتج جميل وجودته ممتازة، لكن التوصيل تأخر يومًا واحدًا عن الموعد المتوقع.'],
+      ['يستحق السعر', 'أداء جيد وتصميم أنيق، تمنيت لو كانت هناك خيارات ألوان أكثر.'],
     ],
     en: [
-      ['Very good', 'Lovely product with excellent fabric, delivery was one day later than expected though.'],
-      ['Worth the price', 'Elegant design and good quality; I wish there were a few more colours.'],
+      ['Very good', 'Lovely product and well made, though delivery came one day later than expected.'],
+      ['Worth the price', 'Does the job well and looks smart; I wish there were a few more colours to choose from.'],
     ],
   },
   3: {
-    ar: [['مقبول', 'المنتج مقبول بالنسبة لسعره، المقاس أكبر قليلًا من المعتاد فاختاروا مقاسًا أصغر.']],
-    en: [['It is okay', 'Decent for the price. It runs slightly large, so consider ordering one size down.']],
+    ar: [['مقبول', 'المنتج مقبول بالنسبة لسعره، لكن التعليمات المرفقة مختصرة واحتجت إلى البحث عن طريقة الاستخدام.']],
+    en: [['It is okay', 'Decent for the price, but the instructions in the box are thin and I had to look things up.']],
   },
   2: {
-    ar: [['أقل من المتوقع', 'اللون يختلف عن الصور والخامة أخف مما توقعت، خدمة العملاء كانت متعاونة.']],
-    en: [['Below expectations', 'The colour differs from the photos and the fabric is thinner than expected.']],
+    ar: [['أقل من المتوقع', 'اللون يختلف قليلًا عن الصور والتغليف كان بسيطًا، لكن خدمة العملاء كانت متعاونة.']],
+    en: [['Below expectations', 'The colour is a little different from the photos and the packaging was basic; support was helpful.']],
   },
   1: {
-    ar: [['غير راضٍ', 'وصل المنتج بعيب في الخياطة واضطررت لإرجاعه، أتمنى تحسين فحص الجودة.']],
-    en: [['Not satisfied', 'Arrived with a stitching defect and I had to return it. Quality control needs work.']],
+    ar: [['غير راضٍ', 'وصل المنتج وفيه خدش واضح واضطررت لإرجاعه، أتمنى تحسين فحص الجودة قبل الشحن.']],
+    en: [['Not satisfied', 'It arrived with a visible scratch and I had to return it. Quality checks before shipping need work.']],
   },
 };
 

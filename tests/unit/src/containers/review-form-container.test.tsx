@@ -62,7 +62,17 @@ describe('<ReviewForm>', () => {
       if (calls === 1) return { ok: false, code: 'REVIEW_INPUT_ERROR', message: 'Body contains a link', field: 'body' };
       return {
         ok: true,
-        review: { id: 'r1', state: 'pending', createdAt: '', summary: '', body: '', rating: 5, authorName: '', isAuthor: true },
+        review: {
+          id: 'r1',
+          state: 'pending',
+          createdAt: '',
+          summary: '',
+          body: '',
+          rating: 5,
+          authorName: '',
+          isAuthor: true,
+          languageCode: 'en',
+        },
       };
     });
     renderWithApp(<ConnectedReviewForm actor={actor} send={(event) => actor.send(event)} />, { path: '/en/products/bag' });

@@ -100,6 +100,10 @@ export const shopApiExtensions = gql`
     authorName: String!
     isAuthor: Boolean!
     state: String!
+    """
+    The language it was written in (ar or en). A page lists the reviews in its own language first.
+    """
+    languageCode: String!
   }
   type ProductReviewList {
     items: [ProductReview!]!

@@ -70,7 +70,10 @@ export class ProductReviewService {
     return this.lineReviewLoader.load(ctx, orderLineId);
   }
 
-  /** Approved reviews plus the requesting customer's own pending ones, newest first. */
+  /**
+   * Approved reviews plus the requesting customer's own pending ones: those written in the
+   * request's language first, then the others, each group newest first.
+   */
   async listForShop(
     ctx: RequestContext,
     productId: ID,
@@ -93,7 +96,10 @@ export class ProductReviewService {
       qb.andWhere(`${ref('state')} = :approved`, { approved: 'approved' });
     }
     const [items, totalItems] = await qb
-      .orderBy(ref('createdAt'), 'DESC')
+      .addSelect(`CASE WHEN ${ref('languageCode')} = :reviewLanguage THEN 0 ELSE 1 END`, 'review_language_rank')
+      .setParameter('reviewLanguage', ctx.languageCode)
+      .orderBy('review_language_rank', 'ASC')
+      .addOrderBy(ref('createdAt'), 'DESC')
       .addOrderBy(ref('id'), 'DESC')
       .skip(Math.max(0, skip))
       .take(Math.min(Math.max(0, take), LIMITS.reviewsMax))
