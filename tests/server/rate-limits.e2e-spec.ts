@@ -306,10 +306,9 @@ describe('rate limits (database store, per account, trusted proxy hop)', () => {
       expect(r.body.data.verifyAccount.retryAfterSeconds).toBeLessThanOrEqual(900);
     }
     // the same answer for both: nothing tells whether the account exists
-    expect({ ...limited.known.body.data.verifyAccount, retryAfterSeconds: 0 }).toEqual({
-      ...limited.unknown.body.data.verifyAccount,
-      retryAfterSeconds: 0,
-    });
+    // (the message names the seconds left, which may tick between the two requests)
+    const same = (a: { message: string }) => ({ ...a, retryAfterSeconds: 0, message: a.message.replace(/\d+/, 'N') });
+    expect(same(limited.known.body.data.verifyAccount)).toEqual(same(limited.unknown.body.data.verifyAccount));
     // the account is still unverified: the right code was never checked
     const signIn = await viaProxy(LOGIN, { username: known, password: 'secret123' }, '192.0.2.203');
     expect(signIn.body.data.login.errorCode).toBe('NOT_VERIFIED_ERROR');
