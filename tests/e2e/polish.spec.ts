@@ -68,6 +68,33 @@ for (const locale of locales) {
       expect(clipped).toBeNull();
     });
 
+    // Issue 16: the LCP photograph is preloaded from the head, and the preload is the file the page uses
+    // (same srcset and sizes, the art direction's media), on a phone and on a desktop.
+    for (const [what, path] of [
+      ['home hero', '/'],
+      ['product photo', null],
+    ] as const) {
+      test(`the ${what} is preloaded from the head and used @responsive`, async ({ page, request }) => {
+        const target = path ?? `/products/${encodeURIComponent((await listed(request, locale))[0]!.slug)}`;
+        await page.goto(localePath(locale, target));
+        const lcp = page.locator('img[fetchpriority="high"]').first();
+        await expect(lcp).toBeVisible();
+        await expect.poll(() => lcp.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const { used, preloaded } = await lcp.evaluate((img: HTMLImageElement) => {
+          const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+          const active = links.filter((l) => !l.media || matchMedia(l.media).matches);
+          return {
+            used: new URL(img.currentSrc).href,
+            preloaded: active.flatMap((l) => l.imageSrcset.split(',').map((c) => new URL(c.trim().split(/\s+/)[0]!, location.href).href)),
+          };
+        });
+        expect(preloaded.length).toBeGreaterThan(0);
+        expect(preloaded).toContain(used);
+        const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+        expect(resources.filter((r) => r === used)).toHaveLength(1);
+      });
+    }
+
     test('the alert banner links to the home page', async ({ page }) => {
       await page.goto(localePath(locale, '/products'));
       const alert = page.getByRole('region', { name: tr(locale, 'Announcement') });

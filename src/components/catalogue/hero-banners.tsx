@@ -7,6 +7,8 @@ import { localizeDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/use-locale';
 import { formatNumber } from './format';
 import { scrollBehavior } from '../../lib/motion';
+import type { MetaDescriptor } from 'react-router';
+import { imagePreload } from '../../seo/preload';
 
 /** Where a banner leads: a locale-neutral site path, an allow-listed external URL, or nowhere. */
 export type BannerHref = { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null;
@@ -41,6 +43,20 @@ function srcSet(a: AssetView, displayWidth: number): string {
   const widths = candidateWidths(displayWidth).filter((w) => w <= a.width);
   if (widths.length === 0) widths.push(Math.min(displayWidth, a.width));
   return widths.map((w) => `${cropUrl(a.src, w, ratioOf(a), a.focalPoint)} ${w}w`).join(', ');
+}
+
+const DESKTOP_SIZES = `(max-width: ${DESKTOP_WIDTH}px) 100vw, ${DESKTOP_WIDTH}px`;
+
+/**
+ * Preloads of the first super banner (the home page's LCP): the mobile artwork on phones, the
+ * desktop one elsewhere — the same sources `BannerPicture` offers, so the preloaded file is used.
+ */
+export function heroPreloads(banner: SuperBannerView | undefined): MetaDescriptor[] {
+  if (!banner) return [];
+  return [
+    imagePreload({ srcSet: srcSet(banner.mobile, MOBILE_WIDTH), sizes: '100vw', media: MOBILE_MEDIA }),
+    imagePreload({ srcSet: srcSet(banner.desktop, DESKTOP_WIDTH), sizes: DESKTOP_SIZES, media: `not all and ${MOBILE_MEDIA}` }),
+  ];
 }
 
 function heightAt(a: AssetView, width: number): number {
@@ -93,7 +109,7 @@ export function BannerPicture({
       <img
         src={cropUrl(desktop.src, Math.min(DESKTOP_WIDTH, desktop.width), ratioOf(desktop), desktop.focalPoint)}
         srcSet={srcSet(desktop, DESKTOP_WIDTH)}
-        sizes={`(max-width: ${DESKTOP_WIDTH}px) 100vw, ${DESKTOP_WIDTH}px`}
+        sizes={DESKTOP_SIZES}
         width={DESKTOP_WIDTH}
         height={heightAt(desktop, DESKTOP_WIDTH)}
         alt={alt}

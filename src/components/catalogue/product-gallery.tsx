@@ -7,7 +7,7 @@ import { formatNumber } from './format';
 import { scrollBehavior } from '../../lib/motion';
 
 export const GALLERY_IMAGE_WIDTH = 640;
-const GALLERY_SIZES = '(min-width: 1240px) 640px, (min-width: 768px) 52vw, 100vw';
+export const GALLERY_SIZES = '(min-width: 1240px) 640px, (min-width: 768px) 52vw, 100vw';
 
 /**
  * Product images as a swipeable strip (CSS scroll snap, works without JavaScript) with thumbnail

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
-import { BannerLink, BannerPicture, HeroBanners, type BannerView } from '../../components/catalogue/hero-banners';
+import { BannerLink, BannerPicture, HeroBanners, heroPreloads, type BannerView } from '../../components/catalogue/hero-banners';
 import { ProductRow } from '../../components/catalogue/product-grid';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta, SITE_NAME } from '../../seo/route-meta';
@@ -19,11 +19,13 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, {
+export const meta: Route.MetaFunction = (args) => [
+  ...routeMeta(args, {
     title: SITE_NAME,
     description: msg`Shop genuine electronics, cameras, sports gear, shoes and home and garden products online in Saudi Arabia. Prices include VAT, delivery across the Kingdom, and installments with Tamara and Tabby.`,
-  });
+  }),
+  ...heroPreloads(args.loaderData?.superBanners[0]),
+];
 
 function Banners({ banners }: { banners: readonly BannerView[] }) {
   const { t } = useLingui();

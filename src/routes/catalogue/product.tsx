@@ -8,13 +8,14 @@ import { Breadcrumb, type BreadcrumbItem } from '../../components/catalogue/brea
 import { OptionPicker } from '../../components/catalogue/option-picker';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { AddToCart, FavButton, useCatalogueActions } from '../../components/catalogue/product-actions';
-import { ProductGallery } from '../../components/catalogue/product-gallery';
+import { GALLERY_IMAGE_WIDTH, GALLERY_SIZES, ProductGallery } from '../../components/catalogue/product-gallery';
 import { ProductRow } from '../../components/catalogue/product-grid';
 import { RatingStars } from '../../components/catalogue/rating-stars';
 import { StockStatus } from '../../components/catalogue/stock-status';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import type { AssetView } from '../../lib/catalogue/types';
-import { presetUrl } from '../../components/image/image-sources';
+import { cropSrcSet, presetUrl } from '../../components/image/image-sources';
+import { imagePreload } from '../../seo/preload';
 import { useLocale } from '../../lib/use-locale';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { formatDate } from '../../components/catalogue/format';
@@ -49,6 +50,10 @@ export const meta: Route.MetaFunction = (args) => {
     image: image ? presetUrl(image.src, 'large') : undefined,
     type: 'product',
   });
+  // The gallery's first image (the chosen variant's picture first, as the page shows it) is the LCP.
+  const variant = resolveVariant(product.variants, new URLSearchParams(args.location.search).get('variant'));
+  const first = galleryImages(product.assets, variant?.image ?? null)[0];
+  if (first) tags.push(imagePreload({ srcSet: cropSrcSet(first.src, GALLERY_IMAGE_WIDTH, '1-1', first.focalPoint), sizes: GALLERY_SIZES }));
   return tags;
 };
 
