@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { browserLocale, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
 import { renderSkippedContent } from './a11y-helpers';
-import { shopCall } from './checkout-helpers';
+import { before, escape, expectSuccess, shopCall, shopperWithCart, toPayment } from './checkout-helpers';
 
 export interface ContrastFailure {
   text: string;
@@ -399,6 +399,10 @@ export function auditContrast(mode: 'text' | 'controls' = 'text'): { failures: C
       { x: painted, s: getComputedStyle(painted) },
       { x: el as Element, s: getComputedStyle(el) },
       ...['::after', '::before'].map((pseudo) => ({ x: positioned(el), s: getComputedStyle(el, pseudo) })),
+      // or by the group the control sits in (the phone number's box round its country and number)
+      ...[el.parentElement, el.parentElement?.parentElement]
+        .filter((a): a is HTMLElement => !!a && a !== document.body)
+        .map((a) => ({ x: a as Element, s: getComputedStyle(a) })),
     ].find(({ s }) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1 && s.content !== 'none');
     if (!ring) {
       const shadow = getComputedStyle(painted).boxShadow;
@@ -510,6 +514,39 @@ test.describe('the contrast checks themselves', () => {
 for (const locale of locales) {
   test.describe(`contrast (${locale})`, () => {
     test.use(browserLocale(locale));
+
+    test('signed in: every text and control on the checkout steps, success and the profile pages @responsive', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      const found: Record<string, ContrastFailure[]> = {};
+      const record = async () => {
+        await expect(page.locator('.cart-skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+        const where = new URL(page.url()).pathname + new URL(page.url()).search;
+        const failures = [...(await audit(page)).failures, ...(await audit(page, 'controls')).failures];
+        if (failures.length) found[where] = failures;
+      };
+      const code = await shopperWithCart(page, request, locale, 'contrast');
+      await toPayment(page, locale, code, record);
+      await page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Cash on delivery'))) }).check();
+      await record();
+      await page.getByRole('button', { name: before(locale, 'Pay {0}') }).click();
+      await expectSuccess(page, locale, code);
+      await record();
+      for (const path of [
+        '/profile',
+        '/profile/addresses',
+        '/profile/orders',
+        `/profile/orders/${code}`,
+        '/profile/change-password',
+        '/profile/payments',
+      ]) {
+        await gotoHydrated(page, localePath(locale, path));
+        await record();
+      }
+      expect(found).toEqual({});
+    });
     for (const p of pages) {
       test(`every text on ${p.name} meets WCAG AA contrast @responsive`, async ({ page }) => {
         const path = localePath(locale, await p.path(locale, page));
