@@ -471,7 +471,21 @@ const pages: { name: string; path: (locale: Locale, page: Page) => Promise<strin
     },
     mustCheck: (locale) => tr(locale, 'Proceed to checkout'),
   },
+  {
+    // the first category the category index links (no seeded codes)
+    name: 'category',
+    path: async (locale, page) => {
+      await gotoHydrated(page, localePath(locale, '/products/c'));
+      const hrefs = await page
+        .locator('main a[href]')
+        .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      const found = hrefs.find((h) => /^(\/en)?\/products\/c\/[^/]+$/.test(h));
+      expect(found, 'a category linked from the index').toBeTruthy();
+      return decodeURI(found!.replace(/^\/en(?=\/)/, ''));
+    },
+  },
   { name: 'auth', path: async () => '/auth' },
+  { name: 'contact', path: async () => '/contact' },
   { name: 'about', path: async () => '/about' },
 ];
 
