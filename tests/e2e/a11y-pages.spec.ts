@@ -62,6 +62,54 @@ for (const locale of locales) {
       expect(brand, 'a brand page linked from the listing').toBeTruthy();
     });
 
+    test('open menus and lists: category menu or menu drawer, search results, country list @responsive', async ({ page, isMobile }) => {
+      test.setTimeout(120_000);
+      const problems: Record<string, string[]> = {};
+      const record = async (what: string) => {
+        const report = await scan(page);
+        if (report.length) problems[what] = report;
+      };
+      await gotoHydrated(page, localePath(locale, '/'));
+      const header = page.getByRole('banner');
+      if (isMobile) {
+        await header.getByRole('button', { name: tr(locale, 'Open menu') }).click();
+        await expect(page.getByRole('dialog', { name: tr(locale, 'Menu') })).toBeVisible();
+        await record('the menu drawer');
+        await page.keyboard.press('Escape');
+        await header.getByRole('button', { name: tr(locale, 'Search'), exact: true }).click();
+      } else {
+        const toggle = page
+          .getByRole('navigation', { name: tr(locale, 'Categories') })
+          .locator('button[aria-expanded]')
+          .first();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await record('the category menu');
+        await page.keyboard.press('Escape');
+      }
+      const search = header.getByRole('combobox', { name: tr(locale, 'Search products') }).filter({ visible: true });
+      // a word of the first product's name, from the Shop API (no seeded names in tests)
+      const res = await page.request.post(`/shop-api?languageCode=${locale}`, {
+        data: { query: 'query { products(options: { take: 1 }) { items { name } } }' },
+      });
+      const [first] = ((await res.json()) as { data: { products: { items: { name: string }[] } } }).data.products.items;
+      await search.fill(first!.name.split(/\s+/).find((w) => w.length >= 3) ?? first!.name);
+      await expect(
+        page
+          .getByRole('listbox', { name: tr(locale, 'Search results') })
+          .getByRole('option')
+          .first(),
+      ).toBeVisible({
+        timeout: 15_000,
+      });
+      await record('the search results');
+      await gotoHydrated(page, localePath(locale, '/contact'));
+      await page.getByRole('combobox', { name: before(locale, 'Country') }).click();
+      await expect(page.getByRole('listbox', { name: tr(locale, 'Countries') })).toBeVisible();
+      await record('the country list');
+      expect(problems).toEqual({});
+    });
+
     test('content pages @responsive', async ({ page }) => {
       test.setTimeout(150_000);
       await scanAll(page, locale, [

@@ -219,6 +219,53 @@ for (const locale of locales) {
       await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Shopping cart') })).toBeFocused({ timeout: 15_000 });
     });
 
+    test('Escape closes the category menu, the search list and the country list, and focus is on their control', async ({
+      page,
+      request,
+    }) => {
+      // The header's category menu: the button that opened it has focus again.
+      await gotoHydrated(page, localePath(locale, '/'));
+      const nav = page.getByRole('navigation', { name: tr(locale, 'Categories') });
+      const toggle = nav.locator('button[aria-expanded]').first();
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      await expect(panel).toBeVisible();
+      // from inside the menu: its first link
+      await page.keyboard.press('Tab');
+      await expect(panel.getByRole('link').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel).toBeHidden();
+      await expect(toggle).toBeFocused();
+
+      // The search list: Escape closes it, the box keeps focus and its text.
+      const [product] = await buyable(request, locale);
+      const search = page.getByRole('banner').getByRole('combobox', { name: tr(locale, 'Search products') });
+      await search.focus();
+      await page.keyboard.type(product!.name);
+      await expect(page.getByRole('listbox', { name: tr(locale, 'Search results') })).toBeVisible({ timeout: 15_000 });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox', { name: tr(locale, 'Search results') })).toBeHidden();
+      await expect(search).toHaveAttribute('aria-expanded', 'false');
+      await expect(search).toBeFocused();
+      await expect(search).toHaveValue(product!.name);
+
+      // The phone number's country list (contact form): Escape closes it, focus stays on its button.
+      await gotoHydrated(page, localePath(locale, '/contact'));
+      const country = page.getByRole('combobox', { name: startingWith(tr(locale, 'Country')) });
+      await country.focus();
+      await page.keyboard.press('Enter');
+      await expect(country).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('listbox', { name: tr(locale, 'Countries') })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(country).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.getByRole('listbox', { name: tr(locale, 'Countries') })).toBeHidden();
+      await expect(country).toBeFocused();
+    });
+
     test('the menu drawer gives focus back to its opener when closed by Escape or by its button @mobile', async ({ page }) => {
       await gotoHydrated(page, localePath(locale, '/'));
       const opener = page.getByRole('button', { name: tr(locale, 'Open menu') });

@@ -1,11 +1,13 @@
 // Issue 20 (4): the whole purchase with the keyboard only, in both locales — search, product options,
-// add to cart, a coupon, the checkout's steps, cash on delivery, the success page. No click, no
+// add to cart, a coupon, the checkout's steps, a card payment approved on the payment sandbox (the
+// gateway's page the checkout sends card payments to), the success page. No click, no
 // fill(), no focus(): only Tab / Shift+Tab / arrows / Enter / Space and typed characters, from the
 // shop's home page on. The shopper is signed in and has a saved address through the API, as the
 // checkout's own specs set them up (sign-in is auth.spec's). Each checkout step's accessibility
-// tree (roles and names, dynamic values as patterns) is asserted, and so is what the live regions
-// announced on the way.
+// tree (roles and names, dynamic values as patterns), the sandbox page's and the success page's are
+// asserted, and so is what the live regions announced on the way.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { scan } from './a11y-helpers';
 import { shopCall } from './checkout-helpers';
 import { browserLocale, createCustomer, expect, localePath, locales, test, tr, type Locale } from './fixtures';
 
@@ -87,7 +89,7 @@ for (const locale of locales) {
   test.describe(`keyboard only (${locale})`, () => {
     test.use(browserLocale(locale));
 
-    test('a signed-in shopper searches, chooses options, adds to cart, applies a coupon, checks out and pays on delivery', async ({
+    test('a signed-in shopper searches, chooses options, adds to cart, applies a coupon, checks out and pays by card on the gateway page', async ({
       page,
       request,
     }) => {
@@ -247,24 +249,24 @@ for (const locale of locales) {
       await tabTo(page, toPayment);
       await page.keyboard.press('Enter');
 
-      // Payment: arrow keys move through the methods to cash on delivery; Tab to Pay, Enter.
+      // Payment: arrow keys move through the methods to the card; Tab to Pay, Enter.
       await expect(page).toHaveURL(stepUrl(locale, 'payment'), { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 2, name: tr(locale, 'Payment') })).toBeFocused({ timeout: 15_000 });
-      const cash = page.getByRole('radio', { name: new RegExp(tr(locale, 'Cash on delivery').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+      const card = page.getByRole('radio', { name: new RegExp(tr(locale, 'Credit or debit card').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
       await expect(main).toMatchAriaSnapshot(`
 - main:${steps(tr(locale, 'Payment'))}
   - heading ${q(tr(locale, 'Payment'))} [level=2]
   - group ${q(tr(locale, 'Choose how to pay'))}:
-    - radio ${starts(tr(locale, 'Cash on delivery'))}
+    - radio ${starts(tr(locale, 'Credit or debit card'))}
   - button /.+/
 `);
       const choices = main.getByRole('radio');
       await page.keyboard.press('Tab');
       await expect(main.getByRole('radio', { checked: true }).or(choices.first()).first()).toBeFocused();
       const count = await choices.count();
-      for (let i = 0; i < count && !(await cash.isChecked()); i++) await page.keyboard.press('ArrowDown');
-      await expect(cash).toBeChecked();
-      await expect(cash).toBeFocused();
+      for (let i = 0; i < count && !(await card.isChecked()); i++) await page.keyboard.press('ArrowDown');
+      await expect(card).toBeChecked();
+      await expect(card).toBeFocused();
       const pay = page.getByRole('button', {
         name: new RegExp(
           `^\\s*${tr(locale, 'Pay {0}')
@@ -273,6 +275,55 @@ for (const locale of locales) {
         ),
       });
       await tabTo(page, pay);
+      await page.keyboard.press('Enter');
+
+      // The gateway's page (the payment sandbox, on the backend's origin): in the order's language
+      // and direction, a main landmark with the title, what is charged, and the three decisions as
+      // buttons; Tab reaches Approve after the language switch, Enter approves.
+      await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 20_000 });
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      const gateway =
+        locale === 'ar'
+          ? {
+              title: 'بوابة الدفع التجريبية',
+              note: 'هذه بيئة تجريبية: لن يتم خصم أي مبلغ.',
+              terms: ['مزوّد الدفع', 'رقم الطلب', 'المبلغ'],
+              card: 'بطاقة (PayFort)',
+              buttons: ['قبول الدفع', 'رفض الدفع', 'إلغاء'],
+              other: 'English',
+            }
+          : {
+              title: 'Payment sandbox',
+              note: 'This is a test gateway: no money is moved.',
+              terms: ['Provider', 'Order', 'Amount'],
+              card: 'Card (PayFort)',
+              buttons: ['Approve payment', 'Decline payment', 'Cancel'],
+              other: 'العربية',
+            };
+      await expect(page.locator('body')).toMatchAriaSnapshot(`
+- banner:
+  - paragraph:
+    - link ${q(gateway.other)}
+- main:
+  - heading ${q(gateway.title)} [level=1]
+  - paragraph: ${q(gateway.note)}
+  - term: ${q(gateway.terms[0]!)}
+  - definition: ${q(gateway.card)}
+  - term: ${q(gateway.terms[1]!)}
+  - definition: /[A-Z0-9]{6,}/
+  - term: ${q(gateway.terms[2]!)}
+  - definition: /[0-9٠-٩]/
+  - button ${q(gateway.buttons[0]!)}
+  - button ${q(gateway.buttons[1]!)}
+  - button ${q(gateway.buttons[2]!)}
+`);
+      expect(await scan(page), `axe on ${page.url()}`).toEqual([]);
+      const approve = page.getByRole('button', { name: gateway.buttons[0]! });
+      await tabTo(page, approve, { max: 5 });
+      await expect(approve).toBeFocused();
+      // its focus is seen: the ring is drawn (not the browser's none)
+      expect(await approve.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
       await page.keyboard.press('Enter');
 
       // Success: its heading has focus; the tree says what was ordered and how it is paid.
@@ -289,10 +340,10 @@ for (const locale of locales) {
         - paragraph: ${q(product.name)}
   - region ${q(tr(locale, 'Payment method'))}:
     - heading ${q(tr(locale, 'Payment method'))} [level=2]
-    - paragraph: ${q(tr(locale, 'Cash on delivery'))}
+    - paragraph: ${q(tr(locale, 'Credit or debit card'))}
   - region ${q(tr(locale, 'What happens next'))}:
     - list:
-      - listitem: ${q(tr(locale, 'Pay the courier in cash when your order arrives.'))}
+      - listitem: ${q(tr(locale, 'Your payment is confirmed; nothing more to pay.'))}
   - link ${q(tr(locale, 'View your order'))}
   - link ${q(tr(locale, 'Continue shopping'))}
 `);

@@ -278,6 +278,34 @@ for (const locale of locales) {
         }
         expect(found).toEqual({});
       });
+
+      test('the search list shows the longest product name whole (no ellipsis, nothing cut off)', async ({ page }) => {
+        if (condition === 'text200') await textAt200(page);
+        // The catalogue's longest name in this language, from the Shop API.
+        const res = await page.request.post(`/shop-api?languageCode=${locale}`, {
+          data: { query: 'query { products(options: { take: 100 }) { items { name slug } } }' },
+        });
+        const items = ((await res.json()) as { data: { products: { items: { name: string; slug: string }[] } } }).data.products.items;
+        const longest = items.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+        await gotoHydrated(page, localePath(locale, '/'));
+        const header = page.getByRole('banner');
+        // on a narrow screen the box is behind the header's Search toggle
+        const toggle = header.getByRole('button', { name: tr(locale, 'Search'), exact: true });
+        if (await toggle.isVisible()) await toggle.click();
+        const search = header.getByRole('combobox', { name: tr(locale, 'Search products') }).filter({ visible: true });
+        await search.fill(longest.name);
+        const hit = page.getByRole('option').and(page.locator(`a[href$="/products/${encodeURIComponent(longest.slug)}"]`));
+        await expect(hit).toBeVisible({ timeout: 15_000 });
+        // Its accessible name carries the whole name, and every text in the open list is shown whole.
+        await expect(hit).toHaveAccessibleName(new RegExp(longest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+        const p = await page.evaluate(layoutProblems);
+        expect(p.clipped).toEqual([]);
+        expect(p.sideways).toBeNull();
+        // The name is on the screen inside the list, not only in the tree.
+        const box = await hit.getByText(longest.name, { exact: true }).boundingBox();
+        const list = await page.getByRole('listbox').boundingBox();
+        expect(box && list && box.x >= list.x - 1 && box.x + box.width <= list.x + list.width + 1).toBe(true);
+      });
     });
   }
 

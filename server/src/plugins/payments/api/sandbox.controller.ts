@@ -115,8 +115,9 @@ ${table}
     const action = `/sandbox/pay/${encodeURIComponent(reference)}/decision`;
     const button = (d: SandboxDecision) =>
       `<form method="post" action="${esc(action)}"><input type="hidden" name="decision" value="${d}"><button type="submit" class="${d}">${esc(t[d])}</button></form>`;
+    const other = l === 'ar' ? 'en' : 'ar';
+    const header = `<p><a href="?lang=${other}" lang="${other}" hreflang="${other}">${esc(t.other)}</a></p>`;
     const body = `
-<p><a href="?lang=${l === 'ar' ? 'en' : 'ar'}" lang="${l === 'ar' ? 'en' : 'ar'}">${esc(t.other)}</a></p>
 <h1>${esc(t.title)}</h1>
 <p class="note">${esc(t.note)}</p>
 <dl>
@@ -128,7 +129,7 @@ ${payment.state === PENDING ? `<div class="actions">${button('approve')}${button
     res
       .status(200)
       .type('html')
-      .send(page(l, t.title, body));
+      .send(page(l, t.title, body, header));
   }
 
   @Post('pay/:reference/decision')
