@@ -17,9 +17,9 @@
  * `server` stage runs 1,000 on SQLite): on PostgreSQL what matters is that its errors do not leak
  * either, and 1,000 took 10 minutes here.
  *
- * Left out: tests/server/rate-limits.e2e-spec.ts runs its server on an SQLite file by design (it
- * reads the database store's table); on PostgreSQL + Redis the limits live in Redis, and the
- * database store on PostgreSQL is covered by its unit tests run here.
+ * Left out (EXCLUDED): tests/server/rate-limits.e2e-spec.ts runs its server on an SQLite file by
+ * design (it reads the database store's table); on PostgreSQL + Redis the limits live in Redis, and
+ * the database store on PostgreSQL is covered by its unit tests run here.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ import pg from 'pg';
 import { ensureDebianPackages, startPostgres, startRedis, stopOnExit } from './services.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EXCLUDED = ['tests/server/rate-limits.e2e-spec.ts'];
+const EXCLUDED = { 'tests/server/rate-limits.e2e-spec.ts': 'SQLite store by design' };
 
 const args = process.argv.slice(2);
 let jsonOut = join(root, 'test-results/pg/server.json');
@@ -103,7 +103,7 @@ async function main() {
       'run',
       '--config',
       'server/vitest.config.mts',
-      ...(files.length ? files : EXCLUDED.flatMap((f) => ['--exclude', f])),
+      ...(files.length ? files : Object.keys(EXCLUDED).flatMap((f) => ['--exclude', f])),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${jsonOut}`,
@@ -114,7 +114,9 @@ async function main() {
     const c = counts(jsonOut);
     const excluded = files.length
       ? ''
-      : ` (left out: ${EXCLUDED.join(', ')}: SQLite store by design; bad-input with BAD_INPUT_RUNS=${env.BAD_INPUT_RUNS})`;
+      : ` (left out: ${Object.entries(EXCLUDED)
+          .map(([f, why]) => `${f} (${why})`)
+          .join(', ')}; bad-input with BAD_INPUT_RUNS=${env.BAD_INPUT_RUNS})`;
     if (c) {
       log(
         `${c.files} files: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''} in ${fmt(Date.now() - started)}${excluded}`,

@@ -388,6 +388,12 @@ function readMailDir(mailDir: string, filter?: { to?: string }): DevMail[] {
     .readdirSync(mailDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ file: f, ...(JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Omit<DevMail, 'file'>) }))
+    .flatMap((f) => {
+      try {
+        return [{ file: f, ...(JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Omit<DevMail, 'file'>) }];
+      } catch {
+        return []; // still being written (on PostgreSQL the worker process writes mails)
+      }
+    })
     .filter((m) => !filter?.to || m.recipient === filter.to);
 }
