@@ -32,7 +32,11 @@ export default defineConfig({
   ],
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
   test: {
-    include: ['tests/server/**/*.e2e-spec.ts'],
+    include: [
+      'tests/server/**/*.e2e-spec.ts',
+      // npm run test:pg (tests/tools/run-pg.mjs): the database rate-limit store's tests on PostgreSQL too
+      ...(process.env.TEST_PG_URL ? ['tests/unit/server/src/plugins/common/services/rate-limit-store.test.ts'] : []),
+    ],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 240_000,

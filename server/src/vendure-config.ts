@@ -1,6 +1,14 @@
 import { AdminUiPlugin } from '@vendure/admin-ui-plugin';
 import { AssetServerPlugin } from '@vendure/asset-server-plugin';
-import { DefaultJobQueuePlugin, DefaultLogger, DefaultSchedulerPlugin, DefaultSearchPlugin, LogLevel, VendureConfig } from '@vendure/core';
+import {
+  DefaultJobQueuePlugin,
+  DefaultLogger,
+  DefaultSchedulerPlugin,
+  DefaultSearchPlugin,
+  LogLevel,
+  RedisCachePlugin,
+  VendureConfig,
+} from '@vendure/core';
 import { EmailPlugin } from '@vendure/email-plugin';
 import { BullMQJobQueuePlugin } from '@vendure/job-queue-plugin/package/bullmq';
 import path from 'path';
@@ -126,6 +134,9 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
     env.REDIS_URL
       ? BullMQJobQueuePlugin.init({ connection: redisConnection(env.REDIS_URL) })
       : DefaultJobQueuePlugin.init({ useDatabaseForBuffer: true, pollInterval: 200 }),
+    // Several servers: Vendure's cache (sessions among it) in Redis, so that a sign-out or a new
+    // active order on one instance is not hidden by another instance's in-memory copy
+    ...(env.REDIS_URL ? [RedisCachePlugin.init({ namespace: 'vendure-cache', redisOptions: redisConnection(env.REDIS_URL) })] : []),
     DefaultSchedulerPlugin.init(),
     DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
     EmailPlugin.init(emailPluginOptions(env, dataDir)),

@@ -1,4 +1,4 @@
-import { TransactionalConnection, User } from '@vendure/core';
+import { NativeAuthenticationMethod, TransactionalConnection, User } from '@vendure/core';
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
@@ -462,7 +462,8 @@ describe('account plugin (shop API)', () => {
       const token = ticket.data.verifyForgetpasswordCode.resetToken as string;
       const oldToken = `${Buffer.from(new Date(Date.now() - 8 * 24 * 3600_000).toISOString()).toString('base64')}_${token.split('_')[1]}`;
       const conn = env.server.app.get(TransactionalConnection).rawConnection;
-      await conn.query('UPDATE authentication_method SET passwordResetToken = ? WHERE passwordResetToken = ?', [oldToken, token]);
+      // through the repository, not SQL: the suite also runs on PostgreSQL (npm run test:pg)
+      await conn.getRepository(NativeAuthenticationMethod).update({ passwordResetToken: token }, { passwordResetToken: oldToken });
       const expired = await shop(env, CHANGE_PASSWORD, { token: oldToken, password: 'another123' }, { lang: 'en' });
       expect(expired.data.changeUserPassword).toMatchObject({
         __typename: 'PasswordResetTokenExpiredError',

@@ -91,6 +91,13 @@ const stages = [
     cmd: ['npx', 'vitest', 'run', '--config', 'server/vitest.config.mts', ...vitestJson('server')],
     kind: 'vitest',
   },
+  {
+    // issue 18: PostgreSQL + Redis (Debian packages, installed when missing) + a separate worker
+    name: 'pg',
+    title: 'server e2e on PostgreSQL, BullMQ on Redis, separate worker (npm run test:pg)',
+    cmd: ['node', 'tests/tools/run-pg.mjs', '--json', join(outDir, 'pg.json')],
+    kind: 'vitest',
+  },
   { name: 'e2e', title: 'browser e2e (Playwright)', cmd: ['node', 'tests/tools/run-e2e.mjs'], kind: 'playwright' },
 ];
 
