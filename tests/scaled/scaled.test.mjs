@@ -1,5 +1,5 @@
 /**
- * The scaled topology (issue 18, docs/deploy.md): `npm run test:scaled` starts it (scaled/topology.mjs:
+ * The scaled topology (issue 18, docs/deploy.md): `npm run test:scaled` starts it (tests/scaled/topology.mjs:
  * PostgreSQL, Redis, one worker, two Vendure servers with RUN_WORKER=false, two storefronts, nginx)
  * with a 12-product seed and checks what only holds when the instances share their state:
  * a cart and a sign-in carry across instances, a sign-out on one is honoured by the other, a live
@@ -18,7 +18,7 @@ import { Queue } from 'bullmq';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 
-import { startTopology } from '../../scaled/topology.mjs';
+import { startTopology } from './topology.mjs';
 
 const DEMO = { email: 'customer@example.com', password: 'Customer123!' };
 let t;

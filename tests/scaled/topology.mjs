@@ -9,7 +9,7 @@
  *
  * Ports: SCALED_SHOP_PORT (8830; storefronts +1, +2), SCALED_VENDURE_PORT (3830; servers +1, +2;
  * PostgreSQL +8 and Redis +9 unless SCALED_PG_PORT / SCALED_REDIS_PORT), so the whole topology
- * stays in two blocks of ten ports and can run beside `npm run test:pg`. Used by scaled/start.mjs (npm run start:scaled) and by
+ * stays in two blocks of ten ports and can run beside `npm run test:pg`. Used by tests/scaled/start.mjs (npm run start:scaled) and by
  * tests/scaled/scaled.test.mjs, which also stops and restarts the worker.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,9 +18,9 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ensureDebianPackages, portFree, startPostgres, startRedis, stopOnExit, waitForPort } from '../tests/tools/services.mjs';
+import { ensureDebianPackages, portFree, startPostgres, startRedis, stopOnExit, waitForPort } from '../tools/services.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function nginxBin() {
   for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) {
@@ -117,7 +117,7 @@ export async function startTopology({ products, log = (m) => console.log(`[scale
 
     // builds (server/dist, build/) when stale: the same as npm start
     const t0 = Date.now();
-    const { buildIfNeeded } = await import('../src/server/start.mjs');
+    const { buildIfNeeded } = await import('../../src/server/start.mjs');
     buildIfNeeded();
     run(
       process.execPath,
@@ -158,7 +158,7 @@ export async function startTopology({ products, log = (m) => console.log(`[scale
     log(`Vendure servers ready on ${vendurePort + 1}, ${vendurePort + 2} (RUN_WORKER=false)`);
 
     // nginx: both listeners
-    const conf = readFileSync(join(root, 'scaled/nginx.conf.template'), 'utf8')
+    const conf = readFileSync(join(root, 'tests/scaled/nginx.conf.template'), 'utf8')
       .replaceAll('${RUN_DIR}', runDir)
       .replaceAll('${SHOP_PORT}', String(shopPort))
       .replaceAll('${VENDURE_PORT}', String(vendurePort))

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run start:scaled`: the scaled topology of docs/deploy.md on this machine (scaled/topology.mjs):
+ * `npm run start:scaled`: the scaled topology of docs/deploy.md on this machine (tests/scaled/topology.mjs):
  * PostgreSQL + Redis (Debian packages, throwaway instances), a seeded database, one Vendure worker,
  * two Vendure servers and two storefronts, each pair behind nginx. Ctrl+C stops all of it.
  * `--products N` seeds a smaller catalogue (default: the full photographed one).
