@@ -20,6 +20,7 @@ export class ProductLoaderService {
     const products = await this.connection.getRepository(ctx, Product).find({
       where: { id: In(ids as any[]) },
       relations: { featuredAsset: true, facetValues: { facet: true } },
+      relationLoadStrategy: 'query', // no products × facet values × translations cross product
     });
     const byId = new Map(products.map((p) => [String(p.id), p]));
     return ids
