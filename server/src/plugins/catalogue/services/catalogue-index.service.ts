@@ -17,6 +17,7 @@ import {
   ProductVariantEvent,
   ProductVariantPrice,
   ProductVariantPriceEvent,
+  ProcessContext,
   RequestContext,
   TransactionalConnection,
 } from '@vendure/core';
@@ -95,6 +96,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly eventBus: EventBus,
+    private readonly processContext: ProcessContext,
   ) {}
 
   onApplicationBootstrap() {
@@ -123,6 +125,13 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         );
       } else this.invalidateAll(); // facet/facet value/option changes: rare, rebuild
     });
+    if (this.processContext.isServer) {
+      // built in the background so that the first shopper does not wait for it
+      this.ready = this.build().catch((e) => {
+        this.ready = undefined;
+        Logger.error(`catalogue index build failed: ${(e as Error).message}`, loggerCtx);
+      });
+    }
   }
 
   onModuleDestroy() {

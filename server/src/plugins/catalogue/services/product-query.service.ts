@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ID,
-  RequestContext,
-  TaxCategory,
-  TaxRateService,
-  TransactionalConnection,
-} from '@vendure/core';
+import { ID, RequestContext, TaxCategory, TaxRateService, TransactionalConnection } from '@vendure/core';
 import { EntityTarget, ObjectLiteral } from 'typeorm';
 
 import { CatalogueIndexService, IndexedProduct, IndexedVariant } from './catalogue-index.service';
