@@ -46,7 +46,7 @@ export interface IndexedVariant {
   optionIds: string[];
   optionCodes: Set<string>;
   /** Lower-cased colorCode of each option that has one, with the option's id. */
-  colorOptions: Array<{ id: string; colorCode: string }>;
+  colorOptions: Array<{ id: string; code: string; colorCode: string }>;
   onSale: boolean;
   startDate: number | null;
   endDate: number | null;
@@ -477,7 +477,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       if (!v) continue;
       v.optionIds.push(String(o.oid));
       v.optionCodes.add(String(o.code));
-      if (o.colorCode) v.colorOptions.push({ id: String(o.oid), colorCode: String(o.colorCode).toLowerCase() });
+      if (o.colorCode) v.colorOptions.push({ id: String(o.oid), code: String(o.code), colorCode: String(o.colorCode).toLowerCase() });
     }
     for (const f of variantFacets) variantById.get(String(f.vid))?.facetValueIds.add(String(f.fid));
     return [...byProduct.values()];

@@ -113,13 +113,22 @@ export class ProductQueryService {
     return [...ids].map(asId);
   }
 
-  /** Ids of the colour options (an option with a colorCode) of the matching products' variants. */
+  /**
+   * Ids of the colour options (an option with a colorCode) of the matching products' variants:
+   * the first (lowest id) per option code, since every product has its own options and the
+   * filter bar shows one entry per code.
+   */
   async colorOptionIdsOfMatching(ctx: RequestContext, filter: ListingFilter): Promise<ID[]> {
-    const ids = new Set<string>();
+    const firstByCode = new Map<string, string>();
     for (const m of await this.match(ctx, filter)) {
-      for (const v of m.variants) for (const o of v.colorOptions) ids.add(o.id);
+      for (const v of m.variants) {
+        for (const o of v.colorOptions) {
+          const seen = firstByCode.get(o.code);
+          if (seen === undefined || compareIdStrings(o.id, seen) < 0) firstByCode.set(o.code, o.id);
+        }
+      }
     }
-    return [...ids].map(asId);
+    return [...firstByCode.values()].map(asId);
   }
 
   /** Number of listable products per facet value id (FacetValue.productCount). */
@@ -213,6 +222,11 @@ export class ProductQueryService {
 
 function priceKey(ctx: RequestContext): string {
   return `${ctx.channelId}:${ctx.currencyCode}`;
+}
+
+function compareIdStrings(a: string, b: string): number {
+  const [x, y] = [Number(a), Number(b)];
+  return Number.isNaN(x) || Number.isNaN(y) ? a.localeCompare(b) : x - y;
 }
 
 function compareIds(a: IndexedProduct, b: IndexedProduct): number {
