@@ -80,6 +80,8 @@ export interface IndexedProduct {
 @Injectable()
 export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDestroy {
   private products = new Map<string, IndexedProduct>();
+  /** Products by product-level facet value id; rebuilt lazily after a change. */
+  private postings: Map<string, IndexedProduct[]> | undefined;
   /** Facet value id → its facet's code. */
   private facetCodeOf = new Map<string, string>();
   private ready: Promise<void> | undefined;
@@ -139,7 +141,11 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** The index, current as of the last event or sync; built on first use. */
-  async snapshot(ctx: RequestContext): Promise<{ products: Map<string, IndexedProduct>; facetCodeOf: Map<string, string> }> {
+  async snapshot(ctx: RequestContext): Promise<{
+    products: Map<string, IndexedProduct>;
+    facetCodeOf: Map<string, string>;
+    byFacetValue: Map<string, IndexedProduct[]>;
+  }> {
     if (!this.ready) {
       this.ready = this.build(ctx).catch((e) => {
         this.ready = undefined;
@@ -154,12 +160,27 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         .catch((e) => Logger.error(`catalogue index sync failed: ${(e as Error).message}`, loggerCtx))
         .finally(() => (this.syncing = undefined));
     }
-    return { products: this.products, facetCodeOf: this.facetCodeOf };
+    return { products: this.products, facetCodeOf: this.facetCodeOf, byFacetValue: this.byFacetValue() };
+  }
+
+  private byFacetValue(): Map<string, IndexedProduct[]> {
+    if (!this.postings) {
+      const postings = new Map<string, IndexedProduct[]>();
+      for (const p of this.products.values()) {
+        for (const id of p.facetValueIds) {
+          const list = postings.get(id);
+          if (list) list.push(p);
+          else postings.set(id, [p]);
+        }
+      }
+      this.postings = postings;
+    }
+    return this.postings;
   }
 
   /** A product's view was counted (ProductViewService): updatedAt is left alone, so say it here. */
   recordView(productId: ID) {
-    const p = this.products.get(String(productId));
+    const p = this.products.get(String(productId)); // same object in the postings
     if (p) p.viewCount += 1;
   }
 
@@ -242,6 +263,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       for (const p of await this.read(ids.slice(i, i + CHUNK))) next.set(p.id, p);
     }
     this.products = next;
+    this.postings = undefined;
     this.lastSync = Date.now();
     Logger.info(`catalogue index built: ${next.size} products in ${Date.now() - started} ms`, loggerCtx);
   }
@@ -256,6 +278,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         if (p) this.products.set(id, p);
         else this.products.delete(id);
       }
+      this.postings = undefined;
     }
   }
 

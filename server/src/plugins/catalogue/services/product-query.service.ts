@@ -142,9 +142,25 @@ export class ProductQueryService {
     return result;
   }
 
+  /** Matches per request and filter: the filter bar asks for the same filter several times. */
+  private readonly matchesOfRequest = new WeakMap<RequestContext, Map<string, Promise<Match[]>>>();
+
   /** The listable products that satisfy `f`, each with its variants that do. */
-  private async match(ctx: RequestContext, f: ListingFilter): Promise<Match[]> {
-    const { products } = await this.index.snapshot(ctx);
+  private match(ctx: RequestContext, f: ListingFilter): Promise<Match[]> {
+    let memo = this.matchesOfRequest.get(ctx);
+    if (!memo) this.matchesOfRequest.set(ctx, (memo = new Map()));
+    const key = JSON.stringify(f);
+    let result = memo.get(key);
+    if (!result) {
+      result = this.scan(ctx, f);
+      memo.set(key, result);
+      result.catch(() => memo.delete(key));
+    }
+    return result;
+  }
+
+  private async scan(ctx: RequestContext, f: ListingFilter): Promise<Match[]> {
+    const { products, byFacetValue } = await this.index.snapshot(ctx);
     const factor = await this.priceFactor(ctx);
     const key = priceKey(ctx);
     const channelId = String(ctx.channelId);
@@ -158,7 +174,7 @@ export class ProductQueryService {
     const colorLower = new Set((f.colorCodes ?? []).map((c) => c.toLowerCase()));
     const colorFvIds = (f.colorFacetValueIds ?? []).map(String);
     const out: Match[] = [];
-    for (const p of products.values()) {
+    for (const p of candidates(products, byFacetValue, groups)) {
       if (!p.channelIds.has(channelId)) continue;
       if (only && !only.has(p.id)) continue;
       if (exclude.has(p.id)) continue;
@@ -218,6 +234,28 @@ export class ProductQueryService {
     if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
     return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
   }
+}
+
+/**
+ * The products worth checking: those carrying a value of the most selective facet group (from
+ * the postings), or every product when the filter has no facet group. Each is still checked
+ * against the whole filter.
+ */
+function candidates(
+  products: Map<string, IndexedProduct>,
+  byFacetValue: Map<string, IndexedProduct[]>,
+  groups: string[][],
+): Iterable<IndexedProduct> {
+  let best: IndexedProduct[][] | undefined;
+  let bestSize = Infinity;
+  for (const group of groups) {
+    const lists = group.map((id) => byFacetValue.get(id) ?? []);
+    const size = lists.reduce((n, l) => n + l.length, 0);
+    if (size < bestSize) [best, bestSize] = [lists, size];
+  }
+  if (!best) return products.values();
+  if (best.length === 1) return best[0];
+  return new Set(best.flat()); // a product may carry two values of the group
 }
 
 function priceKey(ctx: RequestContext): string {
