@@ -69,10 +69,10 @@ export async function runSeed(app: INestApplicationContext, options: RunSeedOpti
   await waitForJobQueue(app, options.jobQueueTimeoutMs, 'apply-collection-filters');
   cancelled += await cancelPendingJobs(app, 'update-search-index');
   // thousands of settled job rows make every poll of the SQL job queue slow (also the server's)
-  await removeSettledJobs(app);
+  let removed = await removeSettledJobs(app);
   await app.get(SearchService).reindex(seed.ctx);
   await waitForJobQueue(app, options.jobQueueTimeoutMs);
-  const removed = await removeSettledJobs(app);
+  removed += await removeSettledJobs(app);
   log(
     `search index rebuilt (${cancelled} superseded index jobs cancelled, ${removed} settled job records removed), job queue drained in ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
