@@ -42,3 +42,14 @@ export async function cancelPendingJobs(app: INestApplicationContext, queueName:
     }
   }
 }
+
+/**
+ * Deletes the records of settled (completed, cancelled, failed) jobs. The SQL job queue polls
+ * `job_record` every 200 ms per queue; at 10,000 products the seed leaves ~29,000 settled rows
+ * (~25 MB) and each poll took 16 ms of the server's event loop, slowing every request.
+ */
+export async function removeSettledJobs(app: INestApplicationContext): Promise<number> {
+  const strategy = app.get(ConfigService).jobQueueOptions.jobQueueStrategy;
+  if (!isInspectableJobQueueStrategy(strategy)) return 0;
+  return strategy.removeSettledJobs([], new Date());
+}

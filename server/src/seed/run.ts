@@ -3,7 +3,7 @@ import { ChannelService, Injector, LanguageCode, RequestContext, RequestContextS
 import { ModuleRef } from '@nestjs/core';
 
 import { PHOTOGRAPHED_PRODUCTS } from './catalogue/generate';
-import { cancelPendingJobs, waitForJobQueue } from './jobs';
+import { cancelPendingJobs, removeSettledJobs, waitForJobQueue } from './jobs';
 import { seedSteps } from './steps';
 import { SeedContext, SeedGenerated, SeedSize, SeedStep } from './types';
 
@@ -68,10 +68,13 @@ export async function runSeed(app: INestApplicationContext, options: RunSeedOpti
   // longer than the reindex).
   await waitForJobQueue(app, options.jobQueueTimeoutMs, 'apply-collection-filters');
   cancelled += await cancelPendingJobs(app, 'update-search-index');
+  // thousands of settled job rows make every poll of the SQL job queue slow (also the server's)
+  let removed = await removeSettledJobs(app);
   await app.get(SearchService).reindex(seed.ctx);
   await waitForJobQueue(app, options.jobQueueTimeoutMs);
+  removed += await removeSettledJobs(app);
   log(
-    `search index rebuilt (${cancelled} superseded index jobs cancelled), job queue drained in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    `search index rebuilt (${cancelled} superseded index jobs cancelled, ${removed} settled job records removed), job queue drained in ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
   return seed;
 }

@@ -16,11 +16,13 @@ import { WishlistResolver } from './api/wishlist.resolver';
 import { ProductReview } from './entities/product-review.entity';
 import { catalogueTranslations } from './i18n/catalogue.translations';
 import { ActiveCustomerService } from './services/active-customer.service';
+import { CatalogueIndexService } from './services/catalogue-index.service';
 import { CategoryCollectionsService } from './services/category-collections.service';
 import { CollectionIndexService } from './services/collection-index.service';
 import { FacetLookupService } from './services/facet-lookup.service';
 import { ProductListingService } from './services/product-listing.service';
 import { ProductLoaderService } from './services/product-loader.service';
+import { ProductVariantsLoaderService } from './services/product-variants-loader.service';
 import { ProductQueryService } from './services/product-query.service';
 import { ProductReviewService } from './services/product-review.service';
 import { ProductViewService } from './services/product-view.service';
@@ -37,8 +39,10 @@ import { WishlistService } from './services/wishlist.service';
   imports: [PluginCommonModule, CommonPlugin],
   entities: [ProductReview],
   providers: [
+    CatalogueIndexService,
     ProductQueryService,
     ProductLoaderService,
+    ProductVariantsLoaderService,
     FacetLookupService,
     ActiveCustomerService,
     ProductListingService,

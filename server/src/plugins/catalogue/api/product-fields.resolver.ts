@@ -1,7 +1,8 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { Ctx, FacetValue, Product, RequestContext } from '@vendure/core';
+import { Ctx, FacetValue, Product, ProductVariant, RelationPaths, Relations, RequestContext } from '@vendure/core';
 
 import { FacetLookupService } from '../services/facet-lookup.service';
+import { ProductVariantsLoaderService } from '../services/product-variants-loader.service';
 import { OverallRating, ProductReviewService } from '../services/product-review.service';
 import { WishlistService } from '../services/wishlist.service';
 
@@ -12,7 +13,18 @@ export class ProductFieldsResolver {
     private readonly wishlist: WishlistService,
     private readonly reviews: ProductReviewService,
     private readonly facets: FacetLookupService,
+    private readonly variantsLoader: ProductVariantsLoaderService,
   ) {}
+
+  /** Core's field, batched per request (one query for every card of a listing). */
+  @ResolveField()
+  variants(
+    @Ctx() ctx: RequestContext,
+    @Parent() product: Product,
+    @Relations({ entity: ProductVariant, omit: ['assets'] }) relations: RelationPaths<ProductVariant>,
+  ): Promise<ProductVariant[]> {
+    return this.variantsLoader.variantsOf(ctx, product.id, relations as string[]);
+  }
 
   @ResolveField()
   isFav(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<boolean> {

@@ -3,10 +3,9 @@ import { ID, Product, RequestContext, TransactionalConnection, Translated, Trans
 import { In } from 'typeorm';
 
 /**
- * Loads the Product entities for a page of ids in one query (translations, featured asset,
- * facet values with their facet) and returns them translated, in the order of `ids`.
- * Core's Product field resolvers (variants, assets, optionGroups ...) work on them as usual, and
- * our category/subCategory/brand resolvers read the already-loaded facet values.
+ * Loads the Product entities for a page of ids in one query (translations, featured asset) and
+ * returns them translated, in the order of `ids`.
+ * Core's Product field resolvers (variants, assets, optionGroups ...) work on them as usual.
  */
 @Injectable()
 export class ProductLoaderService {
@@ -19,12 +18,15 @@ export class ProductLoaderService {
     if (!ids.length) return [];
     const products = await this.connection.getRepository(ctx, Product).find({
       where: { id: In(ids as any[]) },
-      relations: { featuredAsset: true, facetValues: { facet: true } },
+      // facet values are not joined: a page of 100 products × facet values × translations is
+      // thousands of rows to hydrate; category/subCategory/brand come from one batched query
+      // (FacetLookupService.taxonomyOf), core's facetValues field loads its own
+      relations: { featuredAsset: true },
     });
     const byId = new Map(products.map((p) => [String(p.id), p]));
     return ids
       .map((id) => byId.get(String(id)))
       .filter((p): p is Product => !!p)
-      .map((p) => this.translator.translate(p, ctx, ['facetValues', ['facetValues', 'facet']]));
+      .map((p) => this.translator.translate(p, ctx));
   }
 }

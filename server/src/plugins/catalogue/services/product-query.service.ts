@@ -1,20 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  FacetValue,
-  ID,
-  Product,
-  ProductOption,
-  ProductTranslation,
-  ProductVariant,
-  ProductVariantPrice,
-  RequestContext,
-  TaxCategory,
-  TaxRateService,
-  TransactionalConnection,
-} from '@vendure/core';
-import { Brackets, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ID, RequestContext, TaxCategory, TaxRateService, TransactionalConnection } from '@vendure/core';
+import { EntityTarget, ObjectLiteral } from 'typeorm';
 
-import { escapeLike } from './normalise-search-text';
+import { CatalogueIndexService, IndexedProduct, IndexedVariant } from './catalogue-index.service';
 
 export type ProductSortKey = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'MOST_WATCHED';
 
@@ -44,119 +32,183 @@ export interface ProductIdPage {
   totalItems: number;
 }
 
+interface Match {
+  product: IndexedProduct;
+  /** The product's variants that satisfy the variant-level conditions (price, sale, colour). */
+  variants: IndexedVariant[];
+  /** Lowest stored price among them. */
+  minPrice: number;
+}
+
 /**
- * The SQL behind every product listing: one grouped query for a page of ids and one COUNT, built
- * with TypeORM's query builder on entity metadata (no hand-written table or column names), so it
- * runs unchanged on SQLite and PostgreSQL. A product is listed when it is enabled, not deleted,
- * in the channel and has an enabled variant priced in the channel's currency.
+ * Every product listing, count, price range and facet list, answered from the in-memory listing
+ * index (CatalogueIndexService, docs/decisions/019-catalogue-index.md) instead of per-request SQL.
+ * A product is listed when it is enabled, not deleted, in the channel and has an enabled variant
+ * priced in the channel's currency; the conditions on a variant (price range, sale window,
+ * colour) must hold on the same variant.
  */
 @Injectable()
 export class ProductQueryService {
-  private paramSeq = 0;
-
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly taxRateService: TaxRateService,
+    private readonly index: CatalogueIndexService,
   ) {}
 
   async findPage(ctx: RequestContext, filter: ListingFilter, sort: ProductSortKey, skip: number, take: number): Promise<ProductIdPage> {
-    const factor = await this.priceFactor(ctx);
-    const page = this.base(ctx, filter, factor)
-      .select(this.ref('product', Product, 'id'), 'id')
-      .addSelect(`MIN(${this.ref('vprice', ProductVariantPrice, 'price')})`, 'minprice')
-      .groupBy(this.ref('product', Product, 'id'));
-    const createdAt = this.ref('product', Product, 'createdAt');
-    switch (sort) {
-      case 'PRICE_ASC':
-        page.orderBy('minprice', 'ASC').addOrderBy(createdAt, 'DESC');
-        break;
-      case 'PRICE_DESC':
-        page.orderBy('minprice', 'DESC').addOrderBy(createdAt, 'DESC');
-        break;
-      case 'MOST_WATCHED':
-        page.orderBy(this.ref('product', Product, 'customFields.viewCount'), 'DESC').addOrderBy(createdAt, 'DESC');
-        break;
-      default:
-        page.orderBy(createdAt, 'DESC');
-    }
-    page
-      .addOrderBy(this.ref('product', Product, 'id'), 'DESC')
-      .offset(skip)
-      .limit(take);
-    const [rows, totalItems] = await Promise.all([page.getRawMany(), this.count(ctx, filter)]);
-    return { ids: rows.map((r) => r.id as ID), totalItems };
+    const matches = await this.match(ctx, filter);
+    const byNewest = (a: Match, b: Match) => b.product.createdAt - a.product.createdAt || compareIds(b.product, a.product);
+    const compare: Record<ProductSortKey, (a: Match, b: Match) => number> = {
+      NEWEST: byNewest,
+      PRICE_ASC: (a, b) => a.minPrice - b.minPrice || byNewest(a, b),
+      PRICE_DESC: (a, b) => b.minPrice - a.minPrice || byNewest(a, b),
+      MOST_WATCHED: (a, b) => b.product.viewCount - a.product.viewCount || byNewest(a, b),
+    };
+    const ids = topK(matches, compare[sort] ?? byNewest, skip + take)
+      .slice(skip)
+      .map((m) => asId(m.product.id));
+    return { ids, totalItems: matches.length };
   }
 
   async count(ctx: RequestContext, filter: ListingFilter): Promise<number> {
-    const factor = await this.priceFactor(ctx);
-    const row = await this.base(ctx, filter, factor)
-      .select(`COUNT(DISTINCT ${this.ref('product', Product, 'id')})`, 'count')
-      .getRawOne();
-    return Number(row?.count ?? 0);
+    return (await this.match(ctx, filter)).length;
   }
 
   /** Lowest and highest variant price with tax (halalas) among the matching products. */
   async priceRange(ctx: RequestContext, filter: ListingFilter): Promise<{ min: number; max: number } | undefined> {
     const factor = await this.priceFactor(ctx);
-    const price = this.ref('vprice', ProductVariantPrice, 'price');
-    const row = await this.base(ctx, filter, factor).select(`MIN(${price})`, 'min').addSelect(`MAX(${price})`, 'max').getRawOne();
-    if (row?.min == null) return undefined;
-    return { min: Math.round(Number(row.min) * factor), max: Math.round(Number(row.max) * factor) };
+    const key = priceKey(ctx);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const m of await this.match(ctx, filter)) {
+      for (const v of m.variants) {
+        const price = v.prices.get(key) as number;
+        if (price < min) min = price;
+        if (price > max) max = price;
+      }
+    }
+    if (min === Infinity) return undefined;
+    return { min: Math.round(min * factor), max: Math.round(max * factor) };
   }
 
   /** Ids of facet values (of the given facet codes) carried by the matching products. */
   async facetValueIdsOfMatching(ctx: RequestContext, filter: ListingFilter, facetCodes: string[]): Promise<ID[]> {
-    const factor = await this.priceFactor(ctx);
-    const p = this.param('facetCodes');
-    const rows = await this.base(ctx, filter, factor)
-      .innerJoin('product.facetValues', 'mfv')
-      .innerJoin('mfv.facet', 'mfacet', `${this.ref('mfacet', 'Facet', 'code')} IN (:...${p})`, { [p]: facetCodes })
-      .select(this.ref('mfv', FacetValue, 'id'), 'id')
-      .distinct(true)
-      .getRawMany();
-    return rows.map((r) => r.id as ID);
+    const { facetCodeOf } = await this.index.snapshot(ctx);
+    const codes = new Set(facetCodes);
+    const ids = new Set<string>();
+    for (const m of await this.match(ctx, filter)) {
+      for (const id of m.product.facetValueIds) if (codes.has(facetCodeOf.get(id) as string)) ids.add(id);
+    }
+    return [...ids].map(asId);
   }
 
   /** Ids of colour facet values carried by the matching products' enabled variants. */
   async variantFacetValueIdsOfMatching(ctx: RequestContext, filter: ListingFilter, facetCodes: string[]): Promise<ID[]> {
-    const factor = await this.priceFactor(ctx);
-    const p = this.param('facetCodes');
-    const rows = await this.base(ctx, filter, factor)
-      .innerJoin('variant.facetValues', 'vfv')
-      .innerJoin('vfv.facet', 'vfacet', `${this.ref('vfacet', 'Facet', 'code')} IN (:...${p})`, { [p]: facetCodes })
-      .select(this.ref('vfv', FacetValue, 'id'), 'id')
-      .distinct(true)
-      .getRawMany();
-    return rows.map((r) => r.id as ID);
+    const { facetCodeOf } = await this.index.snapshot(ctx);
+    const codes = new Set(facetCodes);
+    const ids = new Set<string>();
+    for (const m of await this.match(ctx, filter)) {
+      for (const v of m.variants) for (const id of v.facetValueIds) if (codes.has(facetCodeOf.get(id) as string)) ids.add(id);
+    }
+    return [...ids].map(asId);
   }
 
-  /** Ids of the colour options (an option with a colorCode) of the matching products' variants. */
+  /**
+   * Ids of the colour options (an option with a colorCode) of the matching products' variants:
+   * the first (lowest id) per option code, since every product has its own options and the
+   * filter bar shows one entry per code.
+   */
   async colorOptionIdsOfMatching(ctx: RequestContext, filter: ListingFilter): Promise<ID[]> {
-    const factor = await this.priceFactor(ctx);
-    const colorCode = this.ref('vopt', ProductOption, 'customFields.colorCode');
-    const rows = await this.base(ctx, filter, factor)
-      .innerJoin('variant.options', 'vopt', `${colorCode} IS NOT NULL AND ${colorCode} <> ''`)
-      .select(this.ref('vopt', ProductOption, 'id'), 'id')
-      .distinct(true)
-      .getRawMany();
-    return rows.map((r) => r.id as ID);
+    const firstByCode = new Map<string, string>();
+    for (const m of await this.match(ctx, filter)) {
+      for (const v of m.variants) {
+        for (const o of v.colorOptions) {
+          const seen = firstByCode.get(o.code);
+          if (seen === undefined || compareIdStrings(o.id, seen) < 0) firstByCode.set(o.code, o.id);
+        }
+      }
+    }
+    return [...firstByCode.values()].map(asId);
   }
 
   /** Number of listable products per facet value id (FacetValue.productCount). */
   async countByFacetValueIds(ctx: RequestContext, facetValueIds: ID[]): Promise<Map<string, number>> {
     const result = new Map<string, number>();
     if (!facetValueIds.length) return result;
-    const factor = await this.priceFactor(ctx);
-    const p = this.param('countIds');
-    const fvId = this.ref('cfv', FacetValue, 'id');
-    const rows = await this.base(ctx, {}, factor)
-      .innerJoin('product.facetValues', 'cfv', `${fvId} IN (:...${p})`, { [p]: facetValueIds })
-      .select(fvId, 'id')
-      .addSelect(`COUNT(DISTINCT ${this.ref('product', Product, 'id')})`, 'count')
-      .groupBy(fvId)
-      .getRawMany();
-    for (const r of rows) result.set(String(r.id), Number(r.count));
+    const wanted = new Set(facetValueIds.map(String));
+    for (const m of await this.match(ctx, {})) {
+      for (const id of m.product.facetValueIds) if (wanted.has(id)) result.set(id, (result.get(id) ?? 0) + 1);
+    }
     return result;
+  }
+
+  /** Matches per request and filter: the filter bar asks for the same filter several times. */
+  private readonly matchesOfRequest = new WeakMap<RequestContext, Map<string, Promise<Match[]>>>();
+
+  /** The listable products that satisfy `f`, each with its variants that do. */
+  private match(ctx: RequestContext, f: ListingFilter): Promise<Match[]> {
+    let memo = this.matchesOfRequest.get(ctx);
+    if (!memo) this.matchesOfRequest.set(ctx, (memo = new Map()));
+    const key = JSON.stringify(f);
+    let result = memo.get(key);
+    if (!result) {
+      result = this.scan(ctx, f);
+      memo.set(key, result);
+      result.catch(() => memo.delete(key));
+    }
+    return result;
+  }
+
+  private async scan(ctx: RequestContext, f: ListingFilter): Promise<Match[]> {
+    const { products, byFacetValue } = await this.index.snapshot(ctx);
+    const factor = await this.priceFactor(ctx);
+    const key = priceKey(ctx);
+    const channelId = String(ctx.channelId);
+    const only = f.productIds ? new Set(f.productIds.map(String)) : undefined;
+    const exclude = new Set((f.excludeProductIds ?? []).map(String));
+    const groups = (f.facetValueIdGroups ?? []).map((g) => g.map(String));
+    const minPrice = f.minPrice != null ? Math.ceil(f.minPrice / factor) : undefined;
+    const maxPrice = f.maxPrice != null ? Math.floor(f.maxPrice / factor) : undefined;
+    const now = f.onSaleAt?.getTime();
+    const colorCodes = f.colorCodes?.length ? new Set(f.colorCodes) : undefined;
+    const colorLower = new Set((f.colorCodes ?? []).map((c) => c.toLowerCase()));
+    const colorFvIds = (f.colorFacetValueIds ?? []).map(String);
+    const out: Match[] = [];
+    for (const p of candidates(products, byFacetValue, groups)) {
+      if (!p.channelIds.has(channelId)) continue;
+      if (only && !only.has(p.id)) continue;
+      if (exclude.has(p.id)) continue;
+      if (f.newArrival !== undefined && p.newArrival !== f.newArrival) continue;
+      if (!groups.every((g) => g.some((id) => p.facetValueIds.has(id)))) continue;
+      if (f.term && !p.searchText.includes(f.term)) continue;
+      const productHasColour = colorCodes ? colorFvIds.some((id) => p.facetValueIds.has(id)) : false;
+      let variants: IndexedVariant[] | undefined;
+      let lowest = Infinity;
+      for (const v of p.variants) {
+        const price = v.prices.get(key);
+        if (price === undefined) continue;
+        if (minPrice !== undefined && price < minPrice) continue;
+        if (maxPrice !== undefined && price > maxPrice) continue;
+        if (now !== undefined) {
+          if (!v.onSale) continue;
+          if (v.startDate !== null && v.startDate > now) continue;
+          if (v.endDate !== null && v.endDate < now) continue;
+        }
+        if (
+          colorCodes &&
+          !productHasColour &&
+          ![...v.optionCodes].some((c) => colorCodes.has(c)) &&
+          !v.colorOptions.some((o) => colorLower.has(o.colorCode)) &&
+          !colorFvIds.some((id) => v.facetValueIds.has(id))
+        ) {
+          continue;
+        }
+        (variants ??= []).push(v);
+        if (price < lowest) lowest = price;
+      }
+      if (variants) out.push({ product: p, variants, minPrice: lowest });
+    }
+    return out;
   }
 
   /**
@@ -174,147 +226,6 @@ export class ProductQueryService {
     return 1 + Number(rate.value ?? 0) / 100;
   }
 
-  private base(ctx: RequestContext, filter: ListingFilter, factor: number): SelectQueryBuilder<Product> {
-    const channelId = this.param('channelId');
-    const currency = this.param('currency');
-    const yes = this.param('yes');
-    const qb = this.connection
-      .getRepository(ctx, Product)
-      .createQueryBuilder('product')
-      .innerJoin('product.channels', 'pchannel', `${this.ref('pchannel', 'Channel', 'id')} = :${channelId}`)
-      .innerJoin(
-        'product.variants',
-        'variant',
-        `${this.ref('variant', ProductVariant, 'deletedAt')} IS NULL AND ${this.ref('variant', ProductVariant, 'enabled')} = :${yes}`,
-      )
-      .innerJoin(
-        'variant.productVariantPrices',
-        'vprice',
-        `${this.ref('vprice', ProductVariantPrice, 'channelId')} = :${channelId} AND ${this.ref('vprice', ProductVariantPrice, 'currencyCode')} = :${currency}`,
-      )
-      .where(`${this.ref('product', Product, 'deletedAt')} IS NULL`)
-      .andWhere(`${this.ref('product', Product, 'enabled')} = :${yes}`)
-      .setParameters({ [channelId]: ctx.channelId, [currency]: ctx.currencyCode, [yes]: true });
-    this.applyFilter(qb, filter, factor);
-    return qb;
-  }
-
-  private applyFilter(qb: SelectQueryBuilder<Product>, f: ListingFilter, factor: number) {
-    const productId = this.ref('product', Product, 'id');
-    const price = this.ref('vprice', ProductVariantPrice, 'price');
-    if (f.productIds) {
-      const p = this.param('onlyIds');
-      // An empty restriction means "nothing": IN () is not valid SQL, so use a false predicate.
-      if (f.productIds.length) qb.andWhere(`${productId} IN (:...${p})`, { [p]: f.productIds });
-      else qb.andWhere('1 = 0');
-    }
-    if (f.excludeProductIds?.length) {
-      const p = this.param('excludeIds');
-      qb.andWhere(`${productId} NOT IN (:...${p})`, { [p]: f.excludeProductIds });
-    }
-    if (f.newArrival !== undefined) {
-      const p = this.param('newArrival');
-      qb.andWhere(`${this.ref('product', Product, 'customFields.newArrival')} = :${p}`, { [p]: f.newArrival });
-    }
-    if (f.minPrice != null) {
-      const p = this.param('minPrice');
-      qb.andWhere(`${price} >= :${p}`, { [p]: Math.ceil(f.minPrice / factor) });
-    }
-    if (f.maxPrice != null) {
-      const p = this.param('maxPrice');
-      qb.andWhere(`${price} <= :${p}`, { [p]: Math.floor(f.maxPrice / factor) });
-    }
-    if (f.onSaleAt) {
-      const now = this.param('now');
-      const yes = this.param('onSale');
-      const start = this.ref('variant', ProductVariant, 'customFields.startDate');
-      const end = this.ref('variant', ProductVariant, 'customFields.endDate');
-      qb.andWhere(`${this.ref('variant', ProductVariant, 'customFields.onSale')} = :${yes}`, { [yes]: true })
-        .andWhere(`(${start} IS NULL OR ${start} <= :${now})`)
-        .andWhere(`(${end} IS NULL OR ${end} >= :${now})`, { [now]: f.onSaleAt });
-    }
-    for (const group of f.facetValueIdGroups ?? []) {
-      if (!group.length) {
-        qb.andWhere('1 = 0');
-        continue;
-      }
-      const p = this.param('fvIds');
-      const sub = qb
-        .subQuery()
-        .select('1')
-        .from(Product, 'fp')
-        .innerJoin('fp.facetValues', 'ffv')
-        .where(`${this.ref('fp', Product, 'id')} = ${productId}`)
-        .andWhere(`${this.ref('ffv', FacetValue, 'id')} IN (:...${p})`)
-        .getQuery();
-      qb.andWhere(`EXISTS ${sub}`, { [p]: group });
-    }
-    if (f.colorCodes?.length) {
-      this.applyColorFilter(qb, f.colorCodes, f.colorFacetValueIds ?? []);
-    }
-    if (f.term) {
-      const p = this.param('term');
-      const searchText = this.ref('pt', ProductTranslation, 'customFields.searchText');
-      const sub = qb
-        .subQuery()
-        .select('1')
-        .from(ProductTranslation, 'pt')
-        .where(`${this.ref('pt', ProductTranslation, 'base')} = ${productId}`)
-        .andWhere(`${searchText} LIKE :${p} ESCAPE '\\'`)
-        .getQuery();
-      qb.andWhere(`EXISTS ${sub}`, { [p]: `%${escapeLike(f.term)}%` });
-    }
-  }
-
-  /**
-   * A colour matches on the same variant that satisfied the price condition (its option code or
-   * colorCode, or a colour facet value on the variant), or on a colour facet value of the product.
-   */
-  private applyColorFilter(qb: SelectQueryBuilder<Product>, codes: string[], colorFacetValueIds: ID[]) {
-    const variantId = this.ref('variant', ProductVariant, 'id');
-    const productId = this.ref('product', Product, 'id');
-    const pCodes = this.param('colorCodes');
-    const pLower = this.param('colorCodesLower');
-    const optionSub = qb
-      .subQuery()
-      .select('1')
-      .from(ProductVariant, 'cv')
-      .innerJoin('cv.options', 'copt')
-      .where(`${this.ref('cv', ProductVariant, 'id')} = ${variantId}`)
-      .andWhere(
-        `(${this.ref('copt', ProductOption, 'code')} IN (:...${pCodes}) OR LOWER(${this.ref('copt', ProductOption, 'customFields.colorCode')}) IN (:...${pLower}))`,
-      )
-      .getQuery();
-    qb.setParameters({ [pCodes]: codes, [pLower]: codes.map((c) => c.toLowerCase()) });
-    const clauses = [`EXISTS ${optionSub}`];
-    if (colorFacetValueIds.length) {
-      const pIds = this.param('colorFvIds');
-      const variantFacetSub = qb
-        .subQuery()
-        .select('1')
-        .from(ProductVariant, 'cfv_v')
-        .innerJoin('cfv_v.facetValues', 'cfv_vfv')
-        .where(`${this.ref('cfv_v', ProductVariant, 'id')} = ${variantId}`)
-        .andWhere(`${this.ref('cfv_vfv', FacetValue, 'id')} IN (:...${pIds})`)
-        .getQuery();
-      const productFacetSub = qb
-        .subQuery()
-        .select('1')
-        .from(Product, 'cfv_p')
-        .innerJoin('cfv_p.facetValues', 'cfv_pfv')
-        .where(`${this.ref('cfv_p', Product, 'id')} = ${productId}`)
-        .andWhere(`${this.ref('cfv_pfv', FacetValue, 'id')} IN (:...${pIds})`)
-        .getQuery();
-      qb.setParameter(pIds, colorFacetValueIds);
-      clauses.push(`EXISTS ${variantFacetSub}`, `EXISTS ${productFacetSub}`);
-    }
-    qb.andWhere(
-      new Brackets((b) => {
-        clauses.forEach((c, i) => (i === 0 ? b.where(c) : b.orWhere(c)));
-      }),
-    );
-  }
-
   /** `"alias"."column"` for an entity property path (custom fields and relations included). */
   ref(alias: string, entity: EntityTarget<ObjectLiteral> | string, propertyPath: string): string {
     const raw = this.connection.rawConnection;
@@ -323,9 +234,58 @@ export class ProductQueryService {
     if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
     return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
   }
+}
 
-  private param(name: string): string {
-    this.paramSeq = (this.paramSeq + 1) % 1_000_000;
-    return `${name}_${this.paramSeq}`;
+/**
+ * The products worth checking: those carrying a value of the most selective facet group (from
+ * the postings), or every product when the filter has no facet group. Each is still checked
+ * against the whole filter.
+ */
+function candidates(
+  products: Map<string, IndexedProduct>,
+  byFacetValue: Map<string, IndexedProduct[]>,
+  groups: string[][],
+): Iterable<IndexedProduct> {
+  let best: IndexedProduct[][] | undefined;
+  let bestSize = Infinity;
+  for (const group of groups) {
+    const lists = group.map((id) => byFacetValue.get(id) ?? []);
+    const size = lists.reduce((n, l) => n + l.length, 0);
+    if (size < bestSize) [best, bestSize] = [lists, size];
   }
+  if (!best) return products.values();
+  if (best.length === 1) return best[0];
+  return new Set(best.flat()); // a product may carry two values of the group
+}
+
+function priceKey(ctx: RequestContext): string {
+  return `${ctx.channelId}:${ctx.currencyCode}`;
+}
+
+function compareIdStrings(a: string, b: string): number {
+  const [x, y] = [Number(a), Number(b)];
+  return Number.isNaN(x) || Number.isNaN(y) ? a.localeCompare(b) : x - y;
+}
+
+function compareIds(a: IndexedProduct, b: IndexedProduct): number {
+  return Number.isNaN(a.numericId) || Number.isNaN(b.numericId) ? a.id.localeCompare(b.id) : a.numericId - b.numericId;
+}
+
+/** Ids as the database hands them out (numbers with the default id strategy). */
+function asId(id: string): ID {
+  return /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id;
+}
+
+/** The first `k` items in `compare` order, without sorting the whole list when k is small. */
+function topK<T>(items: T[], compare: (a: T, b: T) => number, k: number): T[] {
+  if (k >= items.length / 4) return [...items].sort(compare).slice(0, k);
+  const top: T[] = [];
+  for (const item of items) {
+    if (top.length === k && compare(item, top[k - 1]) >= 0) continue;
+    let i = top.length;
+    while (i > 0 && compare(item, top[i - 1]) < 0) i--;
+    top.splice(i, 0, item);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }

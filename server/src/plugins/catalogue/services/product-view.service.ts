@@ -4,6 +4,7 @@ import { ID, Product, RequestContext, TransactionalConnection } from '@vendure/c
 import { clientIp } from '../../common';
 import { VIEW_THROTTLE_MAX_KEYS, VIEW_THROTTLE_MS } from '../constants';
 
+import { CatalogueIndexService } from './catalogue-index.service';
 import { ProductQueryService } from './product-query.service';
 
 /**
@@ -19,6 +20,7 @@ export class ProductViewService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly productQuery: ProductQueryService,
+    private readonly index: CatalogueIndexService,
   ) {}
 
   /** True when the view was counted; false when throttled or the product is not listable. */
@@ -44,6 +46,7 @@ export class ProductViewService {
       .andWhere(`${col('enabled')} = :yes`, { yes: true })
       .execute();
     if (!result.affected) return false;
+    this.index.recordView(productId);
     this.remember(key, now);
     return true;
   }

@@ -1,0 +1,559 @@
+import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import {
+  EventBus,
+  FacetEvent,
+  FacetValue,
+  FacetValueEvent,
+  ID,
+  Logger,
+  Product,
+  ProductChannelEvent,
+  ProductEvent,
+  ProductOption,
+  ProductOptionEvent,
+  ProductTranslation,
+  ProductVariant,
+  ProductVariantChannelEvent,
+  ProductVariantEvent,
+  ProductVariantPrice,
+  ProductVariantPriceEvent,
+  ProcessContext,
+  RequestContext,
+  TransactionalConnection,
+} from '@vendure/core';
+import { merge, Subscription } from 'rxjs';
+import { EntityTarget, ObjectLiteral } from 'typeorm';
+
+import { FACET_BRAND, loggerCtx } from '../constants';
+
+import { normaliseSearchText } from './normalise-search-text';
+
+/** How often (at most) a query checks the database for changes made by another process. */
+const SYNC_INTERVAL_MS = 2_000;
+const CHUNK = 500;
+
+interface Watermark {
+  t: number;
+  products: number;
+  facetValues: number;
+}
+
+export interface IndexedVariant {
+  id: string;
+  /** `${channelId}:${currencyCode}` → stored price (minor units, as stored). */
+  prices: Map<string, number>;
+  facetValueIds: Set<string>;
+  optionIds: string[];
+  optionCodes: Set<string>;
+  /** Lower-cased colorCode of each option that has one, with the option's id. */
+  colorOptions: Array<{ id: string; code: string; colorCode: string }>;
+  onSale: boolean;
+  startDate: number | null;
+  endDate: number | null;
+}
+
+export interface IndexedProduct {
+  id: string;
+  numericId: number;
+  channelIds: Set<string>;
+  createdAt: number;
+  viewCount: number;
+  newArrival: boolean;
+  facetValueIds: Set<string>;
+  /** normaliseSearchText of every translation's name and of the brand's names, joined by " | ". */
+  searchText: string;
+  /** Only enabled, not deleted variants. */
+  variants: IndexedVariant[];
+}
+
+/**
+ * The listing index (docs/decisions/019-catalogue-index.md): every listable product of the
+ * catalogue with what the listing filters, sorts and filter bar need (channels, prices per
+ * channel and currency, facet values of product and variants, colour options, sale window,
+ * newArrival, viewCount, Arabic-folded search text), held in memory and answered without SQL.
+ *
+ * Kept up to date from Vendure's events (product, variant, price, channel, facet, option
+ * changes: the changed products are reloaded before the next listing is answered) and, for
+ * changes made by another process (the worker, another server instance, an import), by a
+ * check of the tables' `updatedAt` at most every 2 s.
+ */
+@Injectable()
+export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDestroy {
+  private products = new Map<string, IndexedProduct>();
+  /** Products by product-level facet value id; rebuilt lazily after a change. */
+  private postings: Map<string, IndexedProduct[]> | undefined;
+  /** Facet value id → its facet's code. */
+  private facetCodeOf = new Map<string, string>();
+  private ready: Promise<void> | undefined;
+  /** Reloads queued by events, applied before the next read. */
+  private pending: Promise<void> = Promise.resolve();
+  private pendingIds = new Set<string>();
+  private pendingFull = false;
+  private flushScheduled: Promise<void> | undefined;
+  private lastSync = 0;
+  private syncing: Promise<void> | undefined;
+  private watermark: Watermark | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly eventBus: EventBus,
+    private readonly processContext: ProcessContext,
+  ) {}
+
+  onApplicationBootstrap() {
+    const productIdsOf = (entity: unknown): ID[] => {
+      const list = Array.isArray(entity) ? entity : [entity];
+      return list.map((e: any) => e?.productId ?? e?.product?.id).filter((id) => id != null);
+    };
+    this.subscription = merge(
+      this.eventBus.ofType(ProductEvent),
+      this.eventBus.ofType(ProductChannelEvent),
+      this.eventBus.ofType(ProductVariantEvent),
+      this.eventBus.ofType(ProductVariantChannelEvent),
+      this.eventBus.ofType(ProductVariantPriceEvent),
+      this.eventBus.ofType(FacetEvent),
+      this.eventBus.ofType(FacetValueEvent),
+      this.eventBus.ofType(ProductOptionEvent),
+    ).subscribe((event: any) => {
+      if (event instanceof ProductEvent) this.invalidate([event.entity.id]);
+      else if (event instanceof ProductChannelEvent) this.invalidate([event.product.id]);
+      else if (event instanceof ProductVariantChannelEvent) this.invalidate(productIdsOf(event.productVariant));
+      else if (event instanceof ProductVariantEvent) this.invalidate(productIdsOf(event.entity));
+      else if (event instanceof ProductVariantPriceEvent) {
+        // carries prices; their variants' products are looked up when reloading
+        this.invalidateVariants(
+          (event.entity as ProductVariantPrice[]).map((p: any) => p.variantId ?? p.variant?.id).filter((id) => id != null),
+        );
+      } else this.invalidateAll(); // facet/facet value/option changes: rare, rebuild
+    });
+    if (this.processContext.isServer) {
+      // built in the background so that the first shopper does not wait for it
+      this.ready = this.build().catch((e) => {
+        this.ready = undefined;
+        Logger.error(`catalogue index build failed: ${(e as Error).message}`, loggerCtx);
+      });
+    }
+  }
+
+  onModuleDestroy() {
+    this.subscription?.unsubscribe();
+  }
+
+  /** The index, current as of the last event or sync; built on first use. */
+  async snapshot(ctx: RequestContext): Promise<{
+    products: Map<string, IndexedProduct>;
+    facetCodeOf: Map<string, string>;
+    byFacetValue: Map<string, IndexedProduct[]>;
+  }> {
+    if (!this.ready) {
+      this.ready = this.build(ctx).catch((e) => {
+        this.ready = undefined;
+        throw e;
+      });
+    }
+    await this.ready;
+    await this.pending;
+    if (Date.now() - this.lastSync > SYNC_INTERVAL_MS && !this.syncing) {
+      this.lastSync = Date.now();
+      this.syncing = this.syncChanged(ctx)
+        .catch((e) => Logger.error(`catalogue index sync failed: ${(e as Error).message}`, loggerCtx))
+        .finally(() => (this.syncing = undefined));
+    }
+    return { products: this.products, facetCodeOf: this.facetCodeOf, byFacetValue: this.byFacetValue() };
+  }
+
+  private byFacetValue(): Map<string, IndexedProduct[]> {
+    if (!this.postings) {
+      const postings = new Map<string, IndexedProduct[]>();
+      for (const p of this.products.values()) {
+        for (const id of p.facetValueIds) {
+          const list = postings.get(id);
+          if (list) list.push(p);
+          else postings.set(id, [p]);
+        }
+      }
+      this.postings = postings;
+    }
+    return this.postings;
+  }
+
+  /** A product's view was counted (ProductViewService): updatedAt is left alone, so say it here. */
+  recordView(productId: ID) {
+    const p = this.products.get(String(productId)); // same object in the postings
+    if (p) p.viewCount += 1;
+  }
+
+  /** Products to reload before the next read. */
+  invalidate(productIds: ID[]) {
+    productIds.forEach((id) => this.pendingIds.add(String(id)));
+    this.scheduleFlush();
+  }
+
+  invalidateAll() {
+    this.pendingFull = true;
+    this.scheduleFlush();
+  }
+
+  private variantIdsToResolve = new Set<string>();
+  private invalidateVariants(variantIds: ID[]) {
+    variantIds.forEach((id) => this.variantIdsToResolve.add(String(id)));
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush() {
+    if (this.flushScheduled) return;
+    this.flushScheduled = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.flushScheduled = undefined;
+      return this.flush();
+    });
+    this.pending = this.pending.then(() => this.flushScheduled ?? undefined).catch(() => undefined);
+  }
+
+  private async flush() {
+    if (!this.ready) {
+      // not built yet: the build will read everything
+      this.pendingIds.clear();
+      this.variantIdsToResolve.clear();
+      this.pendingFull = false;
+      return;
+    }
+    await this.ready.catch(() => undefined);
+    try {
+      if (this.pendingFull) {
+        this.pendingFull = false;
+        this.pendingIds.clear();
+        this.variantIdsToResolve.clear();
+        await this.build();
+        return;
+      }
+      const variantIds = [...this.variantIdsToResolve];
+      this.variantIdsToResolve.clear();
+      if (variantIds.length) {
+        const rows = await this.raw()
+          .getRepository(ProductVariant)
+          .createQueryBuilder('v')
+          .select(this.ref('v', ProductVariant, 'productId'), 'pid')
+          .where(`${this.ref('v', ProductVariant, 'id')} IN (:...ids)`, { ids: variantIds })
+          .getRawMany();
+        rows.forEach((r) => this.pendingIds.add(String(r.pid)));
+      }
+      const ids = [...this.pendingIds];
+      this.pendingIds.clear();
+      if (ids.length) await this.load(ids);
+    } catch (e) {
+      Logger.error(`catalogue index update failed: ${(e as Error).message}`, loggerCtx);
+    }
+  }
+
+  /** Reads the whole catalogue into a fresh index. */
+  private async build(_ctx?: RequestContext) {
+    const started = Date.now();
+    this.watermark = await this.currentWatermark();
+    const next = new Map<string, IndexedProduct>();
+    await this.loadFacetCodes();
+    const ids = (
+      await this.raw()
+        .getRepository(Product)
+        .createQueryBuilder('p')
+        .select(this.ref('p', Product, 'id'), 'id')
+        .getRawMany()
+    ).map((r) => String(r.id));
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      for (const p of await this.read(ids.slice(i, i + CHUNK))) next.set(p.id, p);
+    }
+    this.products = next;
+    this.postings = undefined;
+    this.lastSync = Date.now();
+    Logger.info(`catalogue index built: ${next.size} products in ${Date.now() - started} ms`, loggerCtx);
+  }
+
+  /** Re-reads these products (dropping those no longer listable). */
+  private async load(ids: string[]) {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      const fresh = new Map((await this.read(chunk)).map((p) => [p.id, p]));
+      for (const id of chunk) {
+        const p = fresh.get(id);
+        if (p) this.products.set(id, p);
+        else this.products.delete(id);
+      }
+      this.postings = undefined;
+    }
+  }
+
+  /** Changes made by another process: rows whose updatedAt moved past the last watermark. */
+  private async syncChanged(_ctx: RequestContext) {
+    const mark = await this.currentWatermark();
+    const last = this.watermark;
+    if (last && mark.t === last.t && mark.products === last.products && mark.facetValues === last.facetValues) return;
+    this.watermark = mark;
+    if (!last || mark.products !== this.products.size || mark.facetValues !== last.facetValues) {
+      // a product enabled, disabled or deleted elsewhere, or facets changed: read everything again
+      await this.build();
+      return;
+    }
+    const since = this.dateParam(last.t);
+    const changed = new Set<string>();
+    const productRows = await this.raw()
+      .getRepository(Product)
+      .createQueryBuilder('p')
+      .select(this.ref('p', Product, 'id'), 'id')
+      .where(`${this.ref('p', Product, 'updatedAt')} >= :since`, { since })
+      .getRawMany();
+    productRows.forEach((r) => changed.add(String(r.id)));
+    const variantRows = await this.raw()
+      .getRepository(ProductVariant)
+      .createQueryBuilder('v')
+      .leftJoin('v.productVariantPrices', 'pr')
+      .select(this.ref('v', ProductVariant, 'productId'), 'pid')
+      .where(`${this.ref('v', ProductVariant, 'updatedAt')} >= :since`, { since })
+      .orWhere(`${this.ref('pr', ProductVariantPrice, 'updatedAt')} >= :since`, { since })
+      .distinct(true)
+      .getRawMany();
+    variantRows.forEach((r) => changed.add(String(r.pid)));
+    if (changed.size) await this.load([...changed]);
+  }
+
+  /** A timestamp as the driver compares it with a datetime column. */
+  private dateParam(t: number): Date | string {
+    if (this.connection.rawConnection.options.type !== 'better-sqlite3' && this.connection.rawConnection.options.type !== 'sqlite') {
+      return new Date(t);
+    }
+    return new Date(t).toISOString().replace('T', ' ').replace('Z', '');
+  }
+
+  /** Latest updatedAt of products, variants and prices, and the number of listable products and facet values. */
+  private async currentWatermark(): Promise<Watermark> {
+    const max = async (entity: EntityTarget<ObjectLiteral>) => {
+      const row = await this.raw()
+        .getRepository(entity)
+        .createQueryBuilder('e')
+        .select(`MAX(${this.ref('e', entity, 'updatedAt')})`, 'max')
+        .getRawOne();
+      return toTime(row?.max) ?? 0;
+    };
+    const t = Math.max(await max(Product), await max(ProductVariant), await max(ProductVariantPrice));
+    const products = await this.raw()
+      .getRepository(Product)
+      .createQueryBuilder('p')
+      .select('COUNT(*)', 'n')
+      .where(`${this.ref('p', Product, 'deletedAt')} IS NULL`)
+      .andWhere(`${this.ref('p', Product, 'enabled')} = :yes`, { yes: true })
+      .getRawOne();
+    const fv = await this.raw().getRepository(FacetValue).createQueryBuilder('fv').select('COUNT(*)', 'n').getRawOne();
+    return { t, products: Number(products?.n ?? 0), facetValues: Number(fv?.n ?? 0) };
+  }
+
+  private async loadFacetCodes() {
+    const rows = await this.raw()
+      .getRepository(FacetValue)
+      .createQueryBuilder('fv')
+      .innerJoin('fv.facet', 'f')
+      .select(this.ref('fv', FacetValue, 'id'), 'id')
+      .addSelect(this.ref('f', 'Facet', 'code'), 'code')
+      .getRawMany();
+    this.facetCodeOf = new Map(rows.map((r) => [String(r.id), String(r.code)]));
+  }
+
+  /** Enabled, not deleted products among `ids`, with their enabled, not deleted variants. */
+  private async read(ids: string[]): Promise<IndexedProduct[]> {
+    if (!ids.length) return [];
+    const raw = this.raw();
+    const r = (alias: string, entity: EntityTarget<ObjectLiteral> | string, path: string) => this.ref(alias, entity, path);
+    const productRows = await raw
+      .getRepository(Product)
+      .createQueryBuilder('p')
+      .select(r('p', Product, 'id'), 'id')
+      .addSelect(r('p', Product, 'createdAt'), 'createdAt')
+      .addSelect(r('p', Product, 'customFields.viewCount'), 'viewCount')
+      .addSelect(r('p', Product, 'customFields.newArrival'), 'newArrival')
+      .where(`${r('p', Product, 'id')} IN (:...ids)`, { ids })
+      .andWhere(`${r('p', Product, 'deletedAt')} IS NULL`)
+      .andWhere(`${r('p', Product, 'enabled')} = :yes`, { yes: true })
+      .getRawMany();
+    if (!productRows.length) return [];
+    const live = productRows.map((p) => p.id);
+    const [channels, facets, names, variants] = await Promise.all([
+      raw
+        .getRepository(Product)
+        .createQueryBuilder('p')
+        .innerJoin('p.channels', 'c')
+        .select(r('p', Product, 'id'), 'pid')
+        .addSelect(r('c', 'Channel', 'id'), 'cid')
+        .where(`${r('p', Product, 'id')} IN (:...ids)`, { ids: live })
+        .getRawMany(),
+      raw
+        .getRepository(Product)
+        .createQueryBuilder('p')
+        .innerJoin('p.facetValues', 'fv')
+        .select(r('p', Product, 'id'), 'pid')
+        .addSelect(r('fv', FacetValue, 'id'), 'fid')
+        .where(`${r('p', Product, 'id')} IN (:...ids)`, { ids: live })
+        .getRawMany(),
+      raw
+        .getRepository(ProductTranslation)
+        .createQueryBuilder('pt')
+        .select(r('pt', ProductTranslation, 'base'), 'pid')
+        .addSelect(r('pt', ProductTranslation, 'name'), 'name')
+        .where(`${r('pt', ProductTranslation, 'base')} IN (:...ids)`, { ids: live })
+        .orderBy(r('pt', ProductTranslation, 'id'), 'ASC')
+        .getRawMany(),
+      raw
+        .getRepository(ProductVariant)
+        .createQueryBuilder('v')
+        .select(r('v', ProductVariant, 'id'), 'id')
+        .addSelect(r('v', ProductVariant, 'productId'), 'pid')
+        .addSelect(r('v', ProductVariant, 'customFields.onSale'), 'onSale')
+        .addSelect(r('v', ProductVariant, 'customFields.startDate'), 'startDate')
+        .addSelect(r('v', ProductVariant, 'customFields.endDate'), 'endDate')
+        .where(`${r('v', ProductVariant, 'productId')} IN (:...ids)`, { ids: live })
+        .andWhere(`${r('v', ProductVariant, 'deletedAt')} IS NULL`)
+        .andWhere(`${r('v', ProductVariant, 'enabled')} = :yes`, { yes: true })
+        .orderBy(r('v', ProductVariant, 'id'), 'ASC')
+        .getRawMany(),
+    ]);
+    const variantIds = variants.map((v) => v.id);
+    const [prices, options, variantFacets, brandNames] = await Promise.all([
+      this.inChunks(variantIds, (chunk) =>
+        raw
+          .getRepository(ProductVariantPrice)
+          .createQueryBuilder('pr')
+          .select(r('pr', ProductVariantPrice, 'variant'), 'vid')
+          .addSelect(r('pr', ProductVariantPrice, 'channelId'), 'cid')
+          .addSelect(r('pr', ProductVariantPrice, 'currencyCode'), 'currency')
+          .addSelect(r('pr', ProductVariantPrice, 'price'), 'price')
+          .where(`${r('pr', ProductVariantPrice, 'variant')} IN (:...ids)`, { ids: chunk })
+          .getRawMany(),
+      ),
+      this.inChunks(variantIds, (chunk) =>
+        raw
+          .getRepository(ProductVariant)
+          .createQueryBuilder('v')
+          .innerJoin('v.options', 'o')
+          .select(r('v', ProductVariant, 'id'), 'vid')
+          .addSelect(r('o', ProductOption, 'id'), 'oid')
+          .addSelect(r('o', ProductOption, 'code'), 'code')
+          .addSelect(r('o', ProductOption, 'customFields.colorCode'), 'colorCode')
+          .where(`${r('v', ProductVariant, 'id')} IN (:...ids)`, { ids: chunk })
+          .getRawMany(),
+      ),
+      this.inChunks(variantIds, (chunk) =>
+        raw
+          .getRepository(ProductVariant)
+          .createQueryBuilder('v')
+          .innerJoin('v.facetValues', 'fv')
+          .select(r('v', ProductVariant, 'id'), 'vid')
+          .addSelect(r('fv', FacetValue, 'id'), 'fid')
+          .where(`${r('v', ProductVariant, 'id')} IN (:...ids)`, { ids: chunk })
+          .getRawMany(),
+      ),
+      this.brandNames(facets.map((f) => String(f.fid))),
+    ]);
+
+    const byProduct = new Map<string, IndexedProduct>();
+    for (const p of productRows) {
+      const id = String(p.id);
+      byProduct.set(id, {
+        id,
+        numericId: Number(p.id),
+        channelIds: new Set(),
+        createdAt: toTime(p.createdAt) ?? 0,
+        viewCount: Number(p.viewCount ?? 0),
+        newArrival: p.newArrival === true || p.newArrival === 1 || p.newArrival === '1',
+        facetValueIds: new Set(),
+        searchText: '',
+        variants: [],
+      });
+    }
+    for (const c of channels) byProduct.get(String(c.pid))?.channelIds.add(String(c.cid));
+    for (const f of facets) byProduct.get(String(f.pid))?.facetValueIds.add(String(f.fid));
+    const nameParts = new Map<string, string[]>();
+    for (const n of names) {
+      const key = String(n.pid);
+      nameParts.set(key, [...(nameParts.get(key) ?? []), normaliseSearchText(n.name)]);
+    }
+    for (const p of byProduct.values()) {
+      const parts = [...(nameParts.get(p.id) ?? [])];
+      for (const fid of p.facetValueIds) parts.push(...(brandNames.get(fid) ?? []));
+      p.searchText = [...new Set(parts.filter(Boolean))].join(' | ');
+    }
+    const variantById = new Map<string, IndexedVariant>();
+    for (const v of variants) {
+      const variant: IndexedVariant = {
+        id: String(v.id),
+        prices: new Map(),
+        facetValueIds: new Set(),
+        optionIds: [],
+        optionCodes: new Set(),
+        colorOptions: [],
+        onSale: v.onSale === true || v.onSale === 1 || v.onSale === '1',
+        startDate: toTime(v.startDate),
+        endDate: toTime(v.endDate),
+      };
+      variantById.set(variant.id, variant);
+      byProduct.get(String(v.pid))?.variants.push(variant);
+    }
+    for (const pr of prices) variantById.get(String(pr.vid))?.prices.set(`${pr.cid}:${pr.currency}`, Number(pr.price));
+    for (const o of options) {
+      const v = variantById.get(String(o.vid));
+      if (!v) continue;
+      v.optionIds.push(String(o.oid));
+      v.optionCodes.add(String(o.code));
+      if (o.colorCode) v.colorOptions.push({ id: String(o.oid), code: String(o.code), colorCode: String(o.colorCode).toLowerCase() });
+    }
+    for (const f of variantFacets) variantById.get(String(f.vid))?.facetValueIds.add(String(f.fid));
+    return [...byProduct.values()];
+  }
+
+  /** Folded names (every language) of the brand facet values among `facetValueIds`. */
+  private async brandNames(facetValueIds: string[]): Promise<Map<string, string[]>> {
+    const brandIds = [...new Set(facetValueIds)].filter((id) => this.facetCodeOf.get(id) === FACET_BRAND);
+    const result = new Map<string, string[]>();
+    if (!brandIds.length) return result;
+    const rows = await this.raw()
+      .getRepository(FacetValue)
+      .createQueryBuilder('fv')
+      .innerJoin('fv.translations', 't')
+      .select(this.ref('fv', FacetValue, 'id'), 'id')
+      .addSelect(this.ref('t', 'FacetValueTranslation', 'name'), 'name')
+      .where(`${this.ref('fv', FacetValue, 'id')} IN (:...ids)`, { ids: brandIds })
+      .orderBy(this.ref('t', 'FacetValueTranslation', 'id'), 'ASC')
+      .getRawMany();
+    for (const row of rows) {
+      const key = String(row.id);
+      result.set(key, [...(result.get(key) ?? []), normaliseSearchText(row.name)]);
+    }
+    return result;
+  }
+
+  private async inChunks<T>(ids: unknown[], fn: (chunk: unknown[]) => Promise<T[]>): Promise<T[]> {
+    const out: T[] = [];
+    for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await fn(ids.slice(i, i + CHUNK))));
+    return out;
+  }
+
+  /** Outside any request transaction: the index is shared by all requests. */
+  private raw() {
+    return this.connection.rawConnection.manager;
+  }
+
+  private ref(alias: string, entity: EntityTarget<ObjectLiteral> | string, propertyPath: string): string {
+    const raw = this.connection.rawConnection;
+    const metadata = raw.getMetadata(entity);
+    const column =
+      metadata.findColumnWithPropertyPath(propertyPath) ??
+      metadata.relations.find((rel) => rel.propertyPath === propertyPath)?.joinColumns[0];
+    if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
+    return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
+  }
+}
+
+function toTime(value: unknown): number | null {
+  if (value == null || value === '') return null;
+  if (value instanceof Date) return value.getTime();
+  // SQLite: 'YYYY-MM-DD HH:MM:SS.sss' in UTC without a zone
+  const text = String(value);
+  const t = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`).getTime();
+  return Number.isNaN(t) ? null : t;
+}
