@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run screenshots [-- <shop url>]`: full-page PNGs of a running shop (`npm start`; default
 // http://127.0.0.1:8080, or SCREENSHOT_URL) for a person to look at: home, a category listing, a
-// product (one with reviews in both languages when there is one), search results, the cart and the
+// product (one with reviews in both languages when there is one), search results (the header's search list, typed on the
+// home page; a viewport-sized shot), the cart and the
 // wishlist (of the seeded demo customer, signed in), at 390 px and 1280 px wide, in Arabic and English -> test-results/screenshots/
 // <page>-<locale>-<width>.png. Not part of `npm test` (it checks nothing by itself); it prints, per
 // page, every image the page shows that does not come from the asset server (that is, is not one
@@ -114,7 +115,8 @@ async function main() {
         ['home', '/'],
         ['listing', `/products/c/${data.category}`],
         ['product', `/products/${data.product.slug}`],
-        ['search', `/products?q=${encodeURIComponent(word(names.product?.name ?? data.product.name))}`],
+        // search is the header's combobox (spec: a list of results under the box), typed on the home page
+        ['search', '/', word(names.product?.name ?? data.product.name)],
         ['cart', '/cart'],
         ['wishlist', '/wishlist'],
       ];
@@ -129,12 +131,23 @@ async function main() {
         });
         await context.addCookies([{ name: 'vendure_token', value: token, url: base }]);
         const page = await context.newPage();
-        for (const [name, path] of pages) {
+        for (const [name, path, query] of pages) {
           const url = `${base}${locale.prefix}${path === '/' && locale.prefix ? '' : path}`;
           await page.goto(url, { waitUntil: 'load' });
           await settle(page);
+          if (query) {
+            // on a phone the box opens from the header's search toggle
+            const toggle = page.locator('.header-actions__search-toggle');
+            if (await toggle.isVisible()) await toggle.click();
+            const box = page.locator('input[role="combobox"]:visible').first();
+            await box.fill(query);
+            await page.locator('[role="listbox"]:visible [role="option"]').first().waitFor({ timeout: 15000 });
+            // the hits' thumbnails (no scrolling: it would move the page under the open list)
+            await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 15_000 }).catch(() => {});
+          }
           const file = join(outDir, `${name}-${locale.code}-${size.width}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          // the search list is a popup over the page's top: the viewport shows it, a full page would not add to it
+          await page.screenshot({ path: file, fullPage: !query });
           const others = await page.evaluate(() =>
             [...document.images]
               .filter((img) => {
