@@ -1,6 +1,18 @@
-// Issue 20: helpers of the accessibility specs (a11y-pages, contrast), apart from fixtures.ts.
+// Issue 20: helpers of the accessibility specs (a11y-pages, contrast, reflow), apart from fixtures.ts.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
+/** The signed-in profile pages, with one of the customer's orders (the a11y, contrast and reflow audits visit them all). */
+export function profilePages(orderCode: string): string[] {
+  return [
+    '/profile',
+    '/profile/addresses',
+    '/profile/orders',
+    `/profile/orders/${orderCode}`,
+    '/profile/change-password',
+    '/profile/payments',
+  ];
+}
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

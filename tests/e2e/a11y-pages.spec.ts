@@ -5,7 +5,7 @@
 // part of the accessible name) runs too: the issue counted 34 such cases on listings and the cart.
 import type { Page } from '@playwright/test';
 import { browserLocale, createCustomer, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
-import { scan } from './a11y-helpers';
+import { profilePages, scan } from './a11y-helpers';
 import { before, escape, expectSuccess, shopCall, shopperWithCart, toPayment } from './checkout-helpers';
 
 /** Scans each path in turn and fails once, listing every page's violations. */
@@ -155,14 +155,7 @@ for (const locale of locales) {
       await expectSuccess(page, locale, code);
       await record();
       expect(problems).toEqual({});
-      await scanAll(page, locale, [
-        '/profile',
-        '/profile/addresses',
-        '/profile/change-password',
-        '/profile/orders',
-        `/profile/orders/${code}`,
-        '/profile/payments',
-      ]);
+      await scanAll(page, locale, profilePages(code));
     });
 
     test('a new customer with no orders: the profile pages’ empty states', async ({ page, request }) => {

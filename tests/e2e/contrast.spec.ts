@@ -6,7 +6,7 @@
 // with a backing that holds whatever the picture shows; with no scrim it fails.
 import type { Page } from '@playwright/test';
 import { browserLocale, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
-import { renderSkippedContent } from './a11y-helpers';
+import { profilePages, renderSkippedContent } from './a11y-helpers';
 import { before, escape, expectSuccess, shopCall, shopperWithCart, toPayment } from './checkout-helpers';
 
 export interface ContrastFailure {
@@ -548,14 +548,7 @@ for (const locale of locales) {
       await page.getByRole('button', { name: before(locale, 'Pay {0}') }).click();
       await expectSuccess(page, locale, code);
       await record();
-      for (const path of [
-        '/profile',
-        '/profile/addresses',
-        '/profile/orders',
-        `/profile/orders/${code}`,
-        '/profile/change-password',
-        '/profile/payments',
-      ]) {
+      for (const path of profilePages(code)) {
         await gotoHydrated(page, localePath(locale, path));
         await record();
       }

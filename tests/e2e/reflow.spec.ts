@@ -5,6 +5,7 @@
 //   sideways and no text is clipped.
 // - Targets (2.5.8): every control is at least 24×24 CSS px or has the spacing exception's room.
 // - prefers-reduced-motion: no animation or transition runs, and the carousel's buttons jump.
+import { profilePages } from './a11y-helpers';
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, gotoHydrated, locales, localePath, test, tr } from './fixtures';
 import { before, escape, expectSuccess, shopperWithCart, toPayment } from './checkout-helpers';
@@ -266,14 +267,7 @@ for (const locale of locales) {
         await page.getByRole('button', { name: before(locale, 'Pay {0}') }).click();
         await expectSuccess(page, locale, code);
         await check(page, condition, found);
-        for (const path of [
-          '/profile',
-          '/profile/addresses',
-          '/profile/orders',
-          `/profile/orders/${code}`,
-          '/profile/change-password',
-          '/profile/payments',
-        ]) {
+        for (const path of profilePages(code)) {
           await visit(path);
         }
         expect(found).toEqual({});
