@@ -116,7 +116,7 @@ function useStepFocus(step: CheckoutStep | null) {
     const active = document.activeElement;
     const main = document.getElementById('main');
     const lost = !active || active === document.body || active === main || active.matches('h1') || active.closest('.checkout-page__main');
-    if (!lost || active?.closest('[role="alert"]')) return;
+    if (!lost || active?.closest('[data-error-summary]')) return;
     heading.tabIndex = -1;
     heading.focus();
   });

@@ -6,6 +6,7 @@ import {
   browserLocale,
   createCustomer,
   expect,
+  expectAnnouncedOnce,
   expectNoSeriousA11yViolations,
   gotoHydrated,
   locales,
@@ -113,13 +114,9 @@ for (const locale of locales) {
 
       await step.code.fill(code === '000000' ? '111111' : '000000');
       await step.confirm.click();
-      await expect(step.alert).toHaveText(
-        tr(locale, 'That code is not right. You have {attemptsLeft} more tries with this code.', { attemptsLeft: 4 }),
-        {
-          timeout: SIGNED_IN_MS,
-        },
-      );
-      await expect(step.alert).toBeFocused();
+      const wrongCode = tr(locale, 'That code is not right. You have {attemptsLeft} more tries with this code.', { attemptsLeft: 4 });
+      await expect(step.alert).toHaveText(wrongCode, { timeout: SIGNED_IN_MS });
+      await expectAnnouncedOnce(step.alert, wrongCode);
       await axe();
 
       await step.code.fill(code);

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { expect, localePath, serverURL, test, tr, type Locale } from './fixtures';
+import { errorSummary, expect, localePath, serverURL, test, tr, type Locale } from './fixtures';
 
 /** A sign-in or a code check, the session's user check, then the next page's loaders on 2 busy cores. */
 export const SIGNED_IN_MS = 20_000;
@@ -86,7 +86,7 @@ export function codeStep(page: Page, locale: Locale) {
     code: page.getByRole('textbox', { name: tr(locale, 'Verification code') }),
     confirm: page.getByRole('button', { name: tr(locale, 'Confirm'), exact: true }),
     resend: page.getByRole('button', { name: new RegExp(`^${tr(locale, 'Send a new code in <0>{0}</0>').split('<0>')[0]!.trim()}`) }),
-    alert: page.getByRole('alert').filter({ hasText: /\S/ }),
+    alert: errorSummary(page),
   };
 }
 

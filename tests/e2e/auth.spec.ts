@@ -2,14 +2,26 @@
 // failure, a good sign-in landing on the safe redirect target, and no open redirect.
 // Each test signs in as a customer of its own (createCustomer: Admin API), never the demo customer.
 import type { Page } from '@playwright/test';
-import { browserLocale, createCustomer, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
+import {
+  browserLocale,
+  createCustomer,
+  errorSummary,
+  expect,
+  expectAnnouncedOnce,
+  gotoHydrated,
+  locales,
+  localePath,
+  test,
+  tr,
+  type Locale,
+} from './fixtures';
 
 function form(page: Page, locale: Locale) {
   return {
     email: page.getByRole('textbox', { name: tr(locale, 'Email address') }),
     password: page.getByLabel(tr(locale, 'Password'), { exact: true }),
     submit: page.getByRole('button', { name: tr(locale, 'Sign in'), exact: true }),
-    alert: page.getByRole('alert').filter({ hasText: /\S/ }),
+    alert: errorSummary(page),
   };
 }
 
@@ -69,10 +81,9 @@ for (const locale of locales) {
       await gotoHydrated(page, localePath(locale, '/auth'));
       await signIn(page, locale, customer.email, 'not-the-password');
       const f = form(page, locale);
-      await expect(f.alert).toHaveText(tr(locale, 'The email address or password is incorrect. Please check them and try again.'), {
-        timeout: AFTER_SIGN_IN_MS,
-      });
-      await expect(f.alert).toBeFocused();
+      const wrong = tr(locale, 'The email address or password is incorrect. Please check them and try again.');
+      await expect(f.alert).toHaveText(wrong, { timeout: AFTER_SIGN_IN_MS });
+      await expectAnnouncedOnce(f.alert, wrong);
       await expect(f.email).toHaveValue(customer.email);
       await expect(f.password).toHaveValue('');
       await axe();

@@ -15,7 +15,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { APPROVE, before, DECLINE, escape, shopperWithCart, STANDARD } from './checkout-helpers';
-import { browserLocale, expect, localePath, test, tr, type Locale } from './fixtures';
+import { browserLocale, errorSummary, expect, localePath, test, tr, type Locale } from './fixtures';
 
 interface QaStep {
   description: string;
@@ -197,7 +197,7 @@ async function expectFinal(page: Page, path: QaPath) {
     PAYMENT_DECLINED: 'Your payment was declined. Nothing was charged; you can pay again with any method.',
     PAYMENT_CANCELLED: 'The payment was cancelled. Your cart is as it was; you can pay again with any method.',
   };
-  if (code) await expect(page.getByRole('alert')).toContainText(tr(locale, texts[code]!), { timeout: 20_000 });
+  if (code) await expect(errorSummary(page)).toContainText(tr(locale, texts[code]!), { timeout: 20_000 });
   const step = path.final.state.split('.')[0]!;
   if (['address', 'shipping', 'review', 'payment'].includes(step)) await expect(page).toHaveURL(new RegExp(`\\?step=${step}$`));
   if (path.final.state === 'payment.choosing') await expect(radio(page, 'Cash on delivery')).toBeVisible();

@@ -26,7 +26,7 @@ import {
   stepUrl,
   toPayment,
 } from './checkout-helpers';
-import { browserLocale, exactly, expect, locales, localePath, serverURL, test, tr, type Locale } from './fixtures';
+import { browserLocale, exactly, errorSummary, expect, locales, localePath, serverURL, test, tr, type Locale } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Nothing wider than the viewport: on a phone the page must not scroll sideways. */
@@ -155,7 +155,7 @@ for (const locale of locales) {
       await page.getByRole('button', { name: DECLINE }).click();
 
       await expect(page).toHaveURL(stepUrl(locale, code, 'payment'), { timeout: 20_000 });
-      await expect(page.getByRole('alert')).toContainText(
+      await expect(errorSummary(page)).toContainText(
         tr(locale, 'Your payment was declined. Nothing was charged; you can pay again with any method.'),
       );
       await expect(page.getByRole('radio', { name: new RegExp(escape(tr(locale, 'Tabby: pay in instalments'))) })).toBeEnabled();
@@ -186,7 +186,7 @@ for (const locale of locales) {
       await page.getByRole('button', { name: CANCEL }).click();
 
       await expect(page).toHaveURL(stepUrl(locale, code, 'payment'), { timeout: 20_000 });
-      await expect(page.getByRole('alert')).toContainText(
+      await expect(errorSummary(page)).toContainText(
         tr(locale, 'The payment was cancelled. Your cart is as it was; you can pay again with any method.'),
       );
       // The same order, still waiting for its payment, with the same lines and total.
@@ -415,12 +415,10 @@ for (const locale of locales) {
       await page.clock.install();
       await page.goto(localePath(locale, `/checkout-success?order=${code}`));
       await expect(page.getByText(tr(locale, 'Confirming your payment…'))).toBeVisible({ timeout: 15_000 });
-      const unconfirmed = page.getByRole('alert').filter({
-        hasText: tr(
-          locale,
-          "We have not received your payment's confirmation yet. You will not be charged twice: check again in a moment.",
-        ),
-      });
+      const unconfirmed = errorSummary(
+        page,
+        tr(locale, "We have not received your payment's confirmation yet. You will not be charged twice: check again in a moment."),
+      );
       await expect
         .poll(
           async () => {

@@ -15,7 +15,19 @@
 // and its tests one after another, so no other test ever sees the outage.
 import http from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { browserLocale, expect, localDigits, localePath, recordFigure, startingWith, test, tr, type Locale } from './fixtures';
+import {
+  browserLocale,
+  errorSummary,
+  expect,
+  expectAnnouncedOnce,
+  localDigits,
+  localePath,
+  recordFigure,
+  startingWith,
+  test,
+  tr,
+  type Locale,
+} from './fixtures';
 import { escape, shopCall, shopperWithCart, stepUrl, toPayment } from './checkout-helpers';
 
 const SOCKET = process.env.E2E_CONTROL_SOCKET;
@@ -249,8 +261,9 @@ test.describe('faults: the backend stops while the shop is in use', () => {
 
       await stopBackend();
       await page.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
-      const alert = page.getByRole('alert').filter({ hasText: tr(locale, UNAVAILABLE) });
+      const alert = errorSummary(page, tr(locale, UNAVAILABLE));
       await expect(alert).toBeVisible();
+      await expectAnnouncedOnce(alert, tr(locale, UNAVAILABLE));
       const kept: Record<string, string> = {};
       for (const label of Object.keys(typed)) kept[label] = await page.getByLabel(startingWith(tr(locale, label))).inputValue();
       survived('the typed address fields', kept, typed);
@@ -300,7 +313,7 @@ test.describe('faults: the backend stops while the shop is in use', () => {
         await route.continue();
       });
       await pay.click();
-      const alert = page.getByRole('alert').filter({ hasText: tr(locale, UNAVAILABLE) });
+      const alert = errorSummary(page, tr(locale, UNAVAILABLE));
       await expect(alert).toBeVisible({ timeout: 20_000 });
       expect(sent).toBe(1);
       await expect(page).toHaveURL(stepUrl(locale, code, 'payment'));

@@ -9,6 +9,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
   type Response,
   type TestInfo,
@@ -105,6 +106,26 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
   await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * A form- or step-level failure summary (ErrorSummary): a group named by its message that takes
+ * focus when it appears. Deliberately not a live region (it would be read twice); see
+ * `expectAnnouncedOnce`.
+ */
+export function errorSummary(page: Page, text?: string | RegExp) {
+  const summaries = page.getByRole('group').and(page.locator('[data-error-summary]'));
+  return text === undefined ? summaries : summaries.filter({ hasText: text });
+}
+
+/** The summary is read once: by taking focus, named by its message, and inside no live region. */
+export async function expectAnnouncedOnce(summary: Locator, message: string) {
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAccessibleName(message);
+  const live = await summary.evaluate((el) =>
+    Boolean(el.closest('[role="alert"], [role="status"], [role="log"], [aria-live]:not([aria-live="off"])')),
+  );
+  expect(live, 'an error summary that takes focus must not also be in a live region').toBe(false);
 }
 
 /** Fails with a readable list when axe finds serious or critical WCAG 2.x A/AA violations. */

@@ -3,7 +3,7 @@
 // in by handing the browser a Shop API session token in the `vendure_token` cookie, as the shop's
 // token store does after a sign-in.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { browserLocale, createCustomer, expect, gotoHydrated, localePath, locales, serverURL, test, tr } from './fixtures';
+import { browserLocale, createCustomer, errorSummary, expect, gotoHydrated, localePath, locales, serverURL, test, tr } from './fixtures';
 
 const shopApi = `${serverURL}/shop-api`;
 
@@ -339,7 +339,7 @@ test.describe('change password (ar)', () => {
     await email.fill(session.email);
     await password.fill(session.password);
     await signIn.click();
-    await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+    await expect(errorSummary(page)).toHaveText(
       tr('ar', 'The email address or password is incorrect. Please check them and try again.'),
       SLOW,
     );

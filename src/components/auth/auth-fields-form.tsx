@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { ErrorSummary } from '../error-summary';
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactNode } from 'react';
 
 export interface AuthFieldSpec {
@@ -40,13 +40,11 @@ export interface AuthFieldsFormProps {
 
 /**
  * The auth pages' forms (registration, code, e-mail, new password) as one presentational piece:
- * labelled fields, per-field errors in the accessible description, a summary announced as an
- * alert and focused on a failure, focus on the first invalid field after a stopped submit.
+ * labelled fields, per-field errors in the accessible description, a failure summary that takes
+ * focus (and is read as it does), focus on the first invalid field after a stopped submit.
  */
 export function AuthFieldsForm(props: AuthFieldsFormProps) {
-  const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const { values, errors, status, failureText, id } = props;
   const busy = status === 'submitting' || status === 'succeeded';
   // The server's HTML cannot submit: the button waits for React.
@@ -59,10 +57,6 @@ export function AuthFieldsForm(props: AuthFieldsFormProps) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new invalid submit
   }, [props.invalidSubmits]);
-
-  useEffect(() => {
-    if (status === 'failed' && failureText) summaryRef.current?.focus();
-  }, [status, failureText]);
 
   return (
     <form
@@ -79,14 +73,7 @@ export function AuthFieldsForm(props: AuthFieldsFormProps) {
       }}
     >
       {status === 'failed' && failureText && (
-        <div ref={summaryRef} className="notice notice--error auth-form__summary" role="alert" tabIndex={-1}>
-          <p>{failureText}</p>
-          {props.canRetry && (
-            <button type="button" className="button button--secondary" onClick={props.onRetry}>
-              {t`Try again`}
-            </button>
-          )}
-        </div>
+        <ErrorSummary text={failureText} onRetry={props.canRetry ? props.onRetry : null} className="auth-form__summary" />
       )}
       {props.fields.map((f) => {
         const fieldId = `${id}-${f.name}`;

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { ErrorSummary } from '../error-summary';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SignInField, SignInInput } from '../../../machines/schemas/auth.schema';
 
@@ -26,7 +27,6 @@ const ORDER: SignInField[] = ['email', 'password'];
 export function SignInForm(props: SignInFormProps) {
   const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const { values, errors, status, failureText } = props;
   const busy = status === 'submitting' || status === 'succeeded';
   // The server's HTML cannot sign in: the button waits for React (and the form posts, so that a
@@ -41,11 +41,6 @@ export function SignInForm(props: SignInFormProps) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on a new invalid submit
   }, [props.invalidSubmits]);
-
-  // A refused or failed sign-in: the summary says why (and is announced: role="alert").
-  useEffect(() => {
-    if (status === 'failed' && failureText) summaryRef.current?.focus();
-  }, [status, failureText]);
 
   const field = (name: SignInField) => ({
     id: `sign-in-${name}`,
@@ -79,14 +74,7 @@ export function SignInForm(props: SignInFormProps) {
       }}
     >
       {status === 'failed' && failureText && (
-        <div ref={summaryRef} className="notice notice--error auth-form__summary" role="alert" tabIndex={-1}>
-          <p>{failureText}</p>
-          {props.canRetry && (
-            <button type="button" className="button button--secondary" onClick={props.onRetry}>
-              {t`Try again`}
-            </button>
-          )}
-        </div>
+        <ErrorSummary text={failureText} onRetry={props.canRetry ? props.onRetry : null} className="auth-form__summary" />
       )}
       <div className="field">
         <label className="field__label" htmlFor="sign-in-email">
