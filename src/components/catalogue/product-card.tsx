@@ -15,8 +15,8 @@ export interface ProductCardProps {
   product: ProductCardData;
   /** The heading level of the name inside its section. */
   headingLevel?: 2 | 3;
-  /** Above the fold (first cards of a listing): load the image eagerly with high priority. */
-  priority?: boolean;
+  /** Above the fold: `true` for the LCP candidates (eager, high priority), `'eager'` for the rest. */
+  priority?: boolean | 'eager';
   /** The `sizes` of the image for the grid it sits in. */
   sizes?: string;
 }

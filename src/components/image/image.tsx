@@ -27,8 +27,12 @@ export interface ImageProps {
   preset?: ImagePreset;
   /** The `sizes` attribute; default: full width up to `width`. */
   sizes?: string;
-  /** The hero/LCP image: loads eagerly with high fetch priority. Others load lazily. */
-  priority?: boolean;
+  /**
+   * `true`: the hero/LCP image, loaded eagerly with high fetch priority (and preloaded by React).
+   * `'eager'`: above the fold but not the LCP candidate: eager, the browser's own priority, so it
+   * does not share the slow first bandwidth with the LCP image. Default: lazy.
+   */
+  priority?: boolean | 'eager';
   focalPoint?: { x: number; y: number } | null;
   /** URL shown when there is no image. */
   placeholder?: string;
@@ -60,9 +64,10 @@ export function Image({
   const box = preset ? IMAGE_PRESETS[preset] : null;
   const w = box ? box.width : width;
   const h = box ? (box.mode === 'crop' ? box.height : heightFor(box.width, ratio)) : heightFor(width, ratio);
-  const loading = priority
-    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-    : ({ loading: 'lazy', fetchPriority: undefined } as const);
+  const loading =
+    priority === true
+      ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+      : ({ loading: priority === 'eager' ? 'eager' : 'lazy', fetchPriority: undefined } as const);
   const classes = ['image', className].filter(Boolean).join(' ');
   const aspect = { aspectRatio: `${w} / ${h}`, ...style };
 
@@ -93,7 +98,7 @@ export function Image({
       alt={alt}
       width={w}
       height={h}
-      decoding={priority ? 'sync' : 'async'}
+      decoding={priority === true ? 'sync' : 'async'}
       style={aspect}
       {...loading}
     />

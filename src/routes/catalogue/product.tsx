@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = (args) => {
   const tags: MetaDescriptor[] = routeMeta(args, {
     title: product.name,
     description: product.descriptionText || product.subTitle || product.name,
-    image: image ? presetUrl(image.src, 'large') : undefined,
+    image: image ? presetUrl(image.src, 'large', null) : undefined,
     type: 'product',
   });
   // The gallery's first image (the chosen variant's picture first, as the page shows it) is the LCP.

@@ -1,7 +1,14 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PLACEHOLDER, Image } from '../../../../../src/components/image/image';
-import { candidateWidths, cropUrl, heightFor, parseRatio, presetSrcSet } from '../../../../../src/components/image/image-sources';
+import {
+  candidateWidths,
+  cropUrl,
+  heightFor,
+  parseRatio,
+  presetSrcSet,
+  presetUrl,
+} from '../../../../../src/components/image/image-sources';
 
 const SRC = '/assets/preview/ab/shoe__preview.jpg';
 
@@ -13,21 +20,28 @@ describe('image sources', () => {
     expect(() => parseRatio('0-1')).toThrow(/ratio/);
   });
 
-  it('offers the spec screens up to twice the display width, plus its 1x and 2x', () => {
-    expect(candidateWidths(300)).toEqual([300, 320, 600]);
-    expect(candidateWidths(768)).toEqual([320, 640, 768, 1024, 1280, 1536]);
-    expect(candidateWidths(1536)).toEqual([320, 640, 768, 1024, 1280, 1536, 3072]);
+  it('offers the spec screens up to twice the display width, plus its 1x, 1.5x and 2x', () => {
+    expect(candidateWidths(300)).toEqual([300, 320, 450, 600]);
+    expect(candidateWidths(768)).toEqual([320, 640, 768, 1024, 1152, 1280, 1536]);
+    expect(candidateWidths(1536)).toEqual([320, 640, 768, 1024, 1280, 1536, 2304, 3072]);
   });
 
-  it('builds crop URLs with the focal point', () => {
-    expect(cropUrl(SRC, 320, '4-3')).toBe(`${SRC}?w=320&h=240&mode=crop`);
-    expect(cropUrl(`${SRC}?v=2`, 100, '1-1', { x: 0.25, y: 0.5 })).toBe(`${SRC}?v=2&w=100&h=100&mode=crop&fpx=0.25&fpy=0.5`);
+  it('builds WebP crop URLs (quality 75) with the focal point', () => {
+    expect(cropUrl(SRC, 320, '4-3')).toBe(`${SRC}?w=320&h=240&mode=crop&format=webp&q=75`);
+    expect(cropUrl(`${SRC}?v=2`, 100, '1-1', { x: 0.25, y: 0.5 })).toBe(
+      `${SRC}?v=2&w=100&h=100&mode=crop&fpx=0.25&fpy=0.5&format=webp&q=75`,
+    );
   });
 
   it('pairs a preset with the preset twice its size', () => {
-    expect(presetSrcSet(SRC, 'thumb')).toBe(`${SRC}?preset=thumb 1x`);
-    expect(presetSrcSet(SRC, 'small')).toBe(`${SRC}?preset=small 1x, ${SRC}?preset=large 2x`);
-    expect(presetSrcSet(SRC, 'tiny')).toBe(`${SRC}?preset=tiny 1x, ${SRC}?preset=thumb 2x`);
+    const w = '&format=webp&q=75';
+    expect(presetSrcSet(SRC, 'thumb')).toBe(`${SRC}?preset=thumb${w} 1x`);
+    expect(presetSrcSet(SRC, 'small')).toBe(`${SRC}?preset=small${w} 1x, ${SRC}?preset=large${w} 2x`);
+    expect(presetSrcSet(SRC, 'tiny')).toBe(`${SRC}?preset=tiny${w} 1x, ${SRC}?preset=thumb${w} 2x`);
+  });
+
+  it('keeps the stored format for images other sites fetch (og:image)', () => {
+    expect(presetUrl(SRC, 'large', null)).toBe(`${SRC}?preset=large`);
   });
 });
 
@@ -41,7 +55,7 @@ describe('<Image>', () => {
     expect(img.getAttribute('height')).toBe('300');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('fetchpriority')).toBeNull();
-    expect(img.getAttribute('srcset')).toContain(`${SRC}?w=800&h=600&mode=crop 800w`);
+    expect(img.getAttribute('srcset')).toContain(`${SRC}?w=800&h=600&mode=crop&format=webp&q=75 800w`);
     expect(img.getAttribute('sizes')).toBe('(max-width: 400px) 100vw, 400px');
   });
 
@@ -52,10 +66,18 @@ describe('<Image>', () => {
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it("loads an 'eager' image at once but leaves its priority to the browser", () => {
+    const { getByRole } = render(<Image src={SRC} alt="Third card" width={300} priority="eager" />);
+    const img = getByRole('img', { name: 'Third card' });
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBeNull();
+    expect(img.getAttribute('decoding')).toBe('async');
+  });
+
   it('uses a preset with its own size', () => {
     const { getByRole } = render(<Image src={SRC} alt="Thumb" preset="thumb" />);
     const img = getByRole('img', { name: 'Thumb' });
-    expect(img.getAttribute('src')).toBe(`${SRC}?preset=thumb`);
+    expect(img.getAttribute('src')).toBe(`${SRC}?preset=thumb&format=webp&q=75`);
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['150', '150']);
   });
 

@@ -52,7 +52,7 @@ describe('<SearchCombobox>', () => {
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Blue shoe', 'Red shoe']);
     expect(options[0]!.getAttribute('href')).toBe('/en/products/blue-shoe');
-    expect(options[0]!.querySelector('img')?.getAttribute('src')).toBe('/assets/blue.jpg?preset=tiny');
+    expect(options[0]!.querySelector('img')?.getAttribute('src')).toBe('/assets/blue.jpg?preset=tiny&format=webp&q=75');
     expect(screen.getByRole('status').textContent).toBe('2 results');
   });
 
