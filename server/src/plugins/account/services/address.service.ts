@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import {
   ActiveOrderService,
@@ -23,7 +25,17 @@ import { VerificationCodeService } from './verification-code.service';
 /** Address fields whose change voids a shipping-address verification. */
 const VERIFIED_FIELDS = ['streetLine1', 'streetLine2', 'city', 'province', 'postalCode', 'countryCode', 'phoneNumber'];
 
-const addressSubject = (id: string | number) => `address:${id}`;
+/**
+ * A code is for one address *as it read when the code was sent*: the subject carries a digest of
+ * the verified fields, so a code sent before an edit cannot verify the edited address, and a code
+ * sent after it is not affected by the edit's (asynchronous) clean-up. `address` needs `country`.
+ */
+export function addressSubject(address: Address): string {
+  const values = VERIFIED_FIELDS.map((f) =>
+    f === 'countryCode' ? (address.country?.code ?? '') : String((address as unknown as Record<string, unknown>)[f] ?? ''),
+  );
+  return `address:${address.id}:${createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16)}`;
+}
 
 /**
  * Customer address operations beyond core: default address, copying a saved address to the
@@ -47,7 +59,7 @@ export class AddressService implements OnApplicationBootstrap {
       if (event.type !== 'updated' || !event.input) return;
       const input = event.input as Record<string, unknown>;
       if (!VERIFIED_FIELDS.some((f) => input[f] !== undefined)) return;
-      this.unverify(event.ctx, event.entity.id).catch((e) =>
+      this.unverifyUnlessConfirmed(event.ctx, event.entity.id).catch((e) =>
         Logger.error(`Could not reset address verification: ${(e as Error).message}`, loggerCtx),
       );
     });
@@ -97,7 +109,7 @@ export class AddressService implements OnApplicationBootstrap {
   async assignVerification(ctx: RequestContext, addressId: string | number) {
     const address = await this.ownAddress(ctx, addressId);
     const customer = address.customer;
-    const code = await this.codes.issue(ctx, 'shipping-address', addressSubject(address.id));
+    const code = await this.codes.issue(ctx, 'shipping-address', addressSubject(address));
     await this.eventBus.publish(
       new AddressVerificationCodeEvent(ctx, {
         emailAddress: customer.emailAddress,
@@ -111,18 +123,26 @@ export class AddressService implements OnApplicationBootstrap {
 
   async verify(ctx: RequestContext, addressId: string | number, code: string) {
     const address = await this.ownAddress(ctx, addressId);
-    const check = await this.codes.check(ctx, 'shipping-address', addressSubject(address.id), code);
-    if (check.kind === 'expired') return new VerificationTokenExpiredError();
-    if (check.kind === 'missing') return new VerificationCodeInvalidError({ attemptsLeft: 0 });
+    const check = await this.codes.check(ctx, 'shipping-address', addressSubject(address), code);
+    // No code for the address as it reads now (none sent, used, or sent before an edit): ask
+    // for a new one, like an expired code (it is not "too many wrong codes").
+    if (check.kind === 'expired' || check.kind === 'missing') return new VerificationTokenExpiredError();
     if (check.kind === 'invalid') return new VerificationCodeInvalidError({ attemptsLeft: check.attemptsLeft });
     await this.codes.consume(ctx, check.record);
     await this.setVerified(ctx, address.id, true);
     return this.ownAddress(ctx, address.id);
   }
 
-  private async unverify(ctx: RequestContext, addressId: string | number) {
+  /**
+   * After an edit of a verified field (run from the event, i.e. after the edit and possibly after
+   * the customer already asked for and entered a new code): the address stays verified only if a
+   * code for its current content was confirmed.
+   */
+  private async unverifyUnlessConfirmed(ctx: RequestContext, addressId: string | number) {
+    const address = await this.connection.getRepository(ctx, Address).findOne({ where: { id: addressId }, relations: ['country'] });
+    if (!address) return;
+    if (await this.codes.wasConsumed(ctx, 'shipping-address', addressSubject(address))) return;
     await this.setVerified(ctx, addressId, false);
-    await this.codes.discard(ctx, 'shipping-address', addressSubject(addressId));
   }
 
   private async setVerified(ctx: RequestContext, addressId: string | number, value: boolean) {

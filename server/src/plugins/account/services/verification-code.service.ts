@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RequestContext, TransactionalConnection } from '@vendure/core';
 import { createHmac, randomInt, timingSafeEqual } from 'crypto';
-import { IsNull, LessThan, MoreThan } from 'typeorm';
+import { IsNull, LessThan, MoreThan, Not } from 'typeorm';
 
 import { ACCOUNT_PLUGIN_OPTIONS, AccountPluginOptions } from '../constants';
 import { VerificationCode, VerificationCodePurpose } from '../entities/verification-code.entity';
@@ -76,6 +76,14 @@ export class VerificationCodeService {
       .update({ id: record.id, consumedAt: IsNull() }, { consumedAt: new Date() });
     // Some drivers (sql.js) do not report affected rows: only an explicit 0 means we lost.
     return res.affected !== 0;
+  }
+
+  /** Whether a code for (purpose, subject) was confirmed (and not yet cleaned up). */
+  async wasConsumed(ctx: RequestContext, purpose: VerificationCodePurpose, subject: string): Promise<boolean> {
+    const count = await this.connection
+      .getRepository(ctx, VerificationCode)
+      .count({ where: { purpose, subject, consumedAt: Not(IsNull()) } });
+    return count > 0;
   }
 
   async discard(ctx: RequestContext, purpose: VerificationCodePurpose, subject: string) {
