@@ -10,6 +10,11 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
 const serverPort = process.env.SERVER_PORT || '3000';
 
 export const config = {
@@ -23,8 +28,8 @@ export const config = {
   vatNumber: process.env.STORE_VAT_NUMBER || '300000000000003',
   /** Same-origin token sync address (spec §7), empty = disabled. */
   tokenSyncUrl: process.env.TOKEN_SYNC_URL || null,
-  /** SSR read cache for anonymous catalogue reads. */
-  ssrCacheTtlMs: positiveInt(process.env.SSR_CACHE_TTL_MS, 30_000),
+  /** SSR read cache for anonymous catalogue reads; 0 turns it off (every render reads afresh). */
+  ssrCacheTtlMs: nonNegativeInt(process.env.SSR_CACHE_TTL_MS, 30_000),
   ssrCacheMaxEntries: positiveInt(process.env.SSR_CACHE_MAX_ENTRIES, 500),
   /**
    * `Secure` on every cookie: SECURE_COOKIES when set, else whether PUBLIC_URL is https

@@ -34,6 +34,7 @@ const cache = createReadCache({ ttlMs: config.ssrCacheTtlMs, maxEntries: config.
  * `variables` and the language, the cache key. Only for data that is the same for every visitor.
  */
 export function cachedRead<T>(locale: Locale, operation: string, variables: unknown, read: (client: ShopClient) => Promise<T>): Promise<T> {
+  if (config.ssrCacheTtlMs === 0) return read(ssrClient(locale)); // SSR_CACHE_TTL_MS=0: off
   return cache.read(operation, variables, locale, () => read(ssrClient(locale)));
 }
 

@@ -41,8 +41,12 @@ const LISTING = `query Listing($input: ProductFilterInput!) {
   productByFacetValue(input: $input) { items { ...Card } totalItems } } ${CARD}`;
 const FILTERED = `query Filtered($options: ProductFilterInput!) {
   productByFilter(options: $options) { items { ...Card } totalItems } } ${CARD}`;
+/** The storefront's search (services/search.service.ts searchDocument: the header's search list). */
 const SEARCH = `query Search($term: String!, $take: Int) {
-  searchProducts(term: $term, skip: 0, take: $take) { items { id name slug featuredAsset { ...Asset } } totalItems } }
+  searchProducts(term: $term, skip: 0, take: $take) {
+    items { id name slug featuredAsset { ...Asset } customFields { subTitle } brand { id code name }
+      variants { id priceWithTax inStock } }
+    totalItems } }
   fragment Asset on Asset { id name preview source width height focalPoint { x y } }`;
 const DETAIL = `query Detail($slug: String!) {
   product(slug: $slug) { id name slug description isFav isNew
@@ -56,7 +60,11 @@ const FILTER_BAR = `query FilterBar($input: ProductFilterInput) {
   filterBarProducts(input: $input) { minPrice maxPrice maxValue colors { code name colorCode }
     brands { id code name } subCategories { id code name } } }`;
 
-/** Page size of a listing (src/routes/catalogue: 24 cards) and of a search (services/search.service.ts). */
+/**
+ * Page size of a listing (src/routes/catalogue: 24 cards) and of a search: the storefront's
+ * search list asks for 100 (spec §7 and §9 "Search: … take 100"; services/search.service.ts
+ * SEARCH_TAKE, machines/search.machine.ts) and shows every hit, so the bench asks the same.
+ */
 const LISTING_TAKE = 24;
 const SEARCH_TAKE = 100;
 

@@ -17,8 +17,24 @@
 // no p95). Any non-2xx answer or socket error counts as a failure.
 // The load generator runs on the same machine as the shop: on 2 shared cores it takes CPU from
 // the server, so the figures are a lower bound of what the server alone can do.
-import { pathToFileURL } from 'node:url';
+//
+// Fresh renders (issue 17 item 5), `BENCH_FRESH=1 npm run bench:load`: the time to first byte of
+// server renders that no cache answers. The bench starts a second storefront from the same build
+// (src/server/storefront.mjs) on BENCH_FRESH_PORT (default: the shop's port + 1) with the HTML
+// cache and the SSR read cache off (HTML_CACHE_TTL_MS=0, SSR_CACHE_TTL_MS=0), talking to the
+// shop's Vendure (BENCH_SHOP_API_URL, default http://127.0.0.1:$SERVER_PORT/shop-api, SERVER_PORT
+// 3000), so every request renders the page and reads its data from Vendure. It asks one request
+// at a time (the latency of one render, not a queue) for BENCH_FRESH_REQUESTS requests per
+// target (default budgets.json `load.fresh.requests`) after a few warm-up requests, going round
+// up to 5 categories and 5 products linked from the home page, and prints p50/p95/p99 of the time
+// to the response's first byte. Budget: `load.fresh` in budgets.json (p95 <= 60 ms). A response
+// that says it came from a cache (X-Cache HIT or STALE) fails the run. BENCH_FRESH=only measures
+// the fresh renders alone.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, percentile, report } from './lib.mjs';
 
@@ -107,9 +123,139 @@ export async function loadTargets(base) {
   ];
 }
 
+/** Time (ms) to the first byte of the response to one GET, and its status and X-Cache header. */
+function firstByte(url, headers, agent) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(url, { headers, agent }, (res) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      res.resume();
+      res.on('end', () => resolve({ ms, status: res.statusCode, cache: res.headers['x-cache'] }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Up to `n` distinct category and product paths linked from the Arabic home page. */
+async function freshPaths(base, n = 5) {
+  const res = await fetch(`${base}/`, { headers: { cookie: `${LOCALE_COOKIE}=ar` } });
+  if (!res.ok) throw new Error(`GET ${base}/ answered ${res.status}`);
+  const hrefs = [...new Set([...(await res.text()).matchAll(/href="(\/products\/[^"?#]+)"/g)].map((m) => m[1]))];
+  const categories = hrefs.filter((h) => /^\/products\/c\/[^/]+$/.test(h)).slice(0, n);
+  const products = hrefs.filter((h) => /^\/products\/[^/]+$/.test(h) && !/^\/products\/(c|brand)$/.test(h)).slice(0, n);
+  if (!categories.length || !products.length) throw new Error(`no category or product link on ${base}/`);
+  return { category: categories, product: products };
+}
+
+/** Starts a storefront with both caches off; resolves with its base URL and a stop function. */
+async function startFreshStorefront(port, shopApiUrl) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const child = spawn(process.execPath, ['src/server/storefront.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SHOP_API_URL: shopApiUrl, HTML_CACHE_TTL_MS: '0', SSR_CACHE_TTL_MS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  const keep = (chunk) => tail.push(...String(chunk).split('\n')) && tail.splice(0, Math.max(0, tail.length - 20));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  const done = new Promise((resolve) => child.on('exit', (code) => resolve((exited = code ?? 1))));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`the fresh-render storefront exited (${exited}):\n${tail.join('\n')}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => (child.kill('SIGTERM'), done) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the fresh-render storefront on ${base} did not answer within 60 s`);
+}
+
+/** TTFB of fresh (uncached) renders of category and product pages, one request at a time. */
+export async function measureFresh(base, { requests, warmup = 5 }) {
+  const paths = await freshPaths(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const rows = [];
+  try {
+    for (const [name, list] of Object.entries(paths)) {
+      const headers = { ...BROWSER_HEADERS, cookie: `${LOCALE_COOKIE}=ar` };
+      for (let i = 0; i < warmup; i++) await firstByte(base + list[i % list.length], headers, agent);
+      const times = [];
+      let failures = 0;
+      for (let i = 0; i < requests; i++) {
+        const r = await firstByte(base + list[i % list.length], headers, agent);
+        if (r.cache === 'HIT' || r.cache === 'STALE')
+          throw new Error(`${list[i % list.length]} came from the HTML cache (X-Cache ${r.cache})`);
+        if (r.status !== 200) failures += 1;
+        times.push(r.ms);
+      }
+      times.sort((a, b) => a - b);
+      rows.push({
+        name: `${name} (fresh)`,
+        pages: list.length,
+        requests,
+        p50Ms: round1(percentile(times, 50)),
+        p95Ms: round1(percentile(times, 95)),
+        p99Ms: round1(percentile(times, 99)),
+        maxMs: round1(times.at(-1)),
+        failures,
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return rows;
+}
+
+async function runFresh(base, budgets) {
+  const port = Number(process.env.BENCH_FRESH_PORT || Number(new URL(base).port || 80) + 1);
+  const shopApiUrl = process.env.BENCH_SHOP_API_URL || `http://127.0.0.1:${process.env.SERVER_PORT || 3000}/shop-api`;
+  const requests = Number(process.env.BENCH_FRESH_REQUESTS || budgets.requests);
+  const storefront = await startFreshStorefront(port, shopApiUrl);
+  try {
+    console.log(
+      `\nFresh renders on ${storefront.base} (HTML and SSR read caches off, Shop API ${shopApiUrl}): ` +
+        `${requests} requests per target, one at a time, time to first byte`,
+    );
+    const rows = await measureFresh(storefront.base, { requests });
+    console.log(
+      `\n${formatTable(rows, [
+        { key: 'name', title: 'target' },
+        { key: 'pages', title: 'pages' },
+        { key: 'requests', title: 'requests' },
+        { key: 'p50Ms', title: 'TTFB p50 ms' },
+        { key: 'p95Ms', title: 'p95 ms' },
+        { key: 'p99Ms', title: 'p99 ms' },
+        { key: 'maxMs', title: 'max ms' },
+        { key: 'failures', title: 'failures' },
+      ])}`,
+    );
+    return rows.flatMap(
+      (row) =>
+        evaluate(
+          ['p95Ms', 'failures'].map((metric) => ({ label: row.name, metric, value: row[metric] })),
+          budgets.targets,
+        ).checked,
+    );
+  } finally {
+    await storefront.stop();
+  }
+}
+
 async function main() {
   const base = baseUrl();
   const budgets = loadBudgets().load;
+  const fresh = process.env.BENCH_FRESH;
+  if (fresh === 'only') {
+    process.exitCode = report('Fresh renders', await runFresh(base, budgets.fresh));
+    return;
+  }
   const connections = Number(process.env.BENCH_CONNECTIONS || budgets.connections);
   const duration = Number(process.env.BENCH_DURATION || budgets.durationSeconds);
   const warmup = Number(process.env.BENCH_WARMUP ?? budgets.warmupSeconds);
@@ -143,6 +289,7 @@ async function main() {
     const metrics = ['requestsPerSecond', 'p95Ms', 'failures'].map((metric) => ({ label: row.name, metric, value: row[metric] }));
     return evaluate(metrics, budgets.targets[row.name]).checked;
   });
+  if (fresh && fresh !== '0') checked.push(...(await runFresh(base, budgets.fresh)));
   process.exitCode = report('Load', checked);
 }
 

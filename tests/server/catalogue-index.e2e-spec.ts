@@ -129,6 +129,9 @@ describe('Listing index follows catalogue changes without a reindex', () => {
   it('a renamed product is found by its new name in both languages, Arabic spelled loosely', async () => {
     const product = all[1];
     const before = await adminProduct(product.id);
+    const oldEn = before.translations.find((t) => t.languageCode === 'en')!.name;
+    // searched once before the change, so the term index exists and must follow the rename
+    expect(await search(oldEn, 'en')).toContain(product.id);
     await admin(`mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { id } }`, {
       input: {
         id: product.id,
@@ -145,7 +148,6 @@ describe('Listing index follows catalogue changes without a reindex', () => {
     expect(await search('مراه انيقه', 'ar')).toEqual([product.id]);
     expect(await search('مراه انيقه', 'en')).toEqual([product.id]);
     // the old name no longer finds it
-    const oldEn = before.translations.find((t) => t.languageCode === 'en')!.name;
     expect(await search(oldEn, 'en')).not.toContain(product.id);
   });
 
@@ -169,6 +171,51 @@ describe('Listing index follows catalogue changes without a reindex', () => {
     expect(ids(await byFacetValue({ categoryCode: to }))).toContain(product.id);
     expect(await productCount(from)).toBe(fromCount - 1);
     expect(await productCount(to)).toBe(toCount + 1);
+  });
+
+  it("a category's filter bar, read before a change, follows a price and a brand change", async () => {
+    interface Bar {
+      minPrice: number;
+      maxPrice: number;
+      brands: Array<{ code: string }>;
+    }
+    const bar = async (categoryCode?: string): Promise<Bar> =>
+      (
+        await shopOk<{ filterBarProducts: Bar }>(
+          env,
+          `query ($i: ProductFilterInput) { filterBarProducts(input: $i) { minPrice maxPrice brands { code } } }`,
+          { i: categoryCode ? { categoryCode } : null },
+        )
+      ).data.filterBarProducts;
+    const product = all[5];
+    const categoryCode = product.category!.code;
+    const before = await bar(categoryCode);
+    expect(await bar(categoryCode)).toEqual(before); // read twice: the second answer is the kept one
+
+    // a price above every price of the category raises its maximum
+    const newPrice = before.maxPrice + 12_300;
+    await admin(`mutation ($input: [UpdateProductVariantInput!]!) { updateProductVariants(input: $input) { id } }`, {
+      input: [{ id: product.variants[0].id, price: newPrice }],
+    });
+    const afterPrice = await bar(categoryCode);
+    expect(afterPrice.maxPrice).toBe(newPrice);
+
+    // a brand no product of the category has appears once a product of the category carries it
+    const otherBrand = (await bar()).brands.map((b) => b.code).find((code) => !before.brands.some((b) => b.code === code));
+    expect(otherBrand, 'the test catalogue has a brand outside this category').toBeDefined();
+    const current = await adminProduct(product.id);
+    const brandValue = (
+      await admin(`query ($code: String!) { facetValues(options: { filter: { code: { eq: $code } } }) { items { id facet { code } } } }`, {
+        code: otherBrand,
+      })
+    ).facetValues.items.find((fv: { facet: { code: string } }) => fv.facet.code === 'brand');
+    await admin(`mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { id } }`, {
+      input: {
+        id: product.id,
+        facetValueIds: [...current.facetValues.filter((fv) => fv.facet.code !== 'brand').map((fv) => fv.id), brandValue.id],
+      },
+    });
+    expect((await bar(categoryCode)).brands.map((b) => b.code)).toContain(otherBrand);
   });
 
   it('a disabled product leaves listings and search; enabled again, it is back', async () => {

@@ -31,6 +31,10 @@ import { normaliseSearchText } from './normalise-search-text';
 /** How often (at most) a query checks the database for changes made by another process. */
 const SYNC_INTERVAL_MS = 2_000;
 const CHUNK = 500;
+/** Derived values (summaries of a listing's context) kept per index version; least recently used go first. */
+const DERIVED_MAX = 2_000;
+/** Length of the substrings the term index is keyed by (trigrams). */
+const GRAM = 3;
 
 interface Watermark {
   t: number;
@@ -82,6 +86,18 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   private products = new Map<string, IndexedProduct>();
   /** Products by product-level facet value id; rebuilt lazily after a change. */
   private postings: Map<string, IndexedProduct[]> | undefined;
+  /**
+   * Product ids by trigram of their folded search text (the term index): a term of 3 characters
+   * or more is looked for only in the products having its rarest trigram. Built on first use,
+   * then kept up to date product by product.
+   */
+  private grams: Map<string, Set<string>> | undefined;
+  /**
+   * Bumped whenever a product of the index changes (not for view counts): values derived from
+   * the products (`derive`) are only reused while it stays the same.
+   */
+  private version = 0;
+  private derived = new Map<string, { version: number; value: Promise<unknown> }>();
   /** Facet value id → its facet's code. */
   private facetCodeOf = new Map<string, string>();
   private ready: Promise<void> | undefined;
@@ -161,6 +177,72 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         .finally(() => (this.syncing = undefined));
     }
     return { products: this.products, facetCodeOf: this.facetCodeOf, byFacetValue: this.byFacetValue() };
+  }
+
+  /**
+   * The products whose folded search text may contain `term` (already folded): a superset, each
+   * must still be tested with `includes`. Undefined for a term shorter than a trigram (then every
+   * product is a candidate). Call after `snapshot`.
+   */
+  productsWithText(term: string): IndexedProduct[] | undefined {
+    if (term.length < GRAM) return undefined;
+    const grams = this.termIndex();
+    let rarest: Set<string> | undefined;
+    for (const gram of gramsOf(term)) {
+      const ids = grams.get(gram);
+      if (!ids) return [];
+      if (!rarest || ids.size < rarest.size) rarest = ids;
+    }
+    const out: IndexedProduct[] = [];
+    for (const id of rarest ?? []) {
+      const p = this.products.get(id);
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
+  /**
+   * A value computed from the index (e.g. the price range and facets of a category's products),
+   * reused until a product changes; concurrent callers share one computation. `compute` must
+   * depend on nothing but the index's products and `key` (not on view counts, which change
+   * without a version bump, nor on the clock). Call after `snapshot`; a value whose computation
+   * overlapped a change is returned to its callers but not kept.
+   */
+  derive<T>(key: string, compute: () => Promise<T> | T): Promise<T> {
+    const hit = this.derived.get(key);
+    if (hit && hit.version === this.version) {
+      this.derived.delete(key); // most recently used last
+      this.derived.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const version = this.version;
+    const entry = { version, value: Promise.resolve().then(compute) as Promise<unknown> };
+    const forget = () => {
+      if (this.derived.get(key) === entry) this.derived.delete(key);
+    };
+    entry.value.then(() => version !== this.version && forget(), forget);
+    this.derived.set(key, entry);
+    for (const oldest of this.derived.keys()) {
+      if (this.derived.size <= DERIVED_MAX) break;
+      this.derived.delete(oldest);
+    }
+    return entry.value as Promise<T>;
+  }
+
+  private termIndex(): Map<string, Set<string>> {
+    if (!this.grams) {
+      const grams = new Map<string, Set<string>>();
+      for (const p of this.products.values()) addGrams(grams, p);
+      this.grams = grams;
+    }
+    return this.grams;
+  }
+
+  /** Products were replaced, added or removed: derived values and postings are stale. */
+  private changed() {
+    this.version += 1;
+    this.derived.clear();
+    this.postings = undefined;
   }
 
   private byFacetValue(): Map<string, IndexedProduct[]> {
@@ -263,7 +345,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       for (const p of await this.read(ids.slice(i, i + CHUNK))) next.set(p.id, p);
     }
     this.products = next;
-    this.postings = undefined;
+    this.grams = undefined;
+    this.changed();
     this.lastSync = Date.now();
     Logger.info(`catalogue index built: ${next.size} products in ${Date.now() - started} ms`, loggerCtx);
   }
@@ -275,10 +358,14 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       const fresh = new Map((await this.read(chunk)).map((p) => [p.id, p]));
       for (const id of chunk) {
         const p = fresh.get(id);
-        if (p) this.products.set(id, p);
-        else this.products.delete(id);
+        const old = this.products.get(id);
+        if (this.grams && old) removeGrams(this.grams, old);
+        if (p) {
+          this.products.set(id, p);
+          if (this.grams) addGrams(this.grams, p);
+        } else this.products.delete(id);
       }
-      this.postings = undefined;
+      this.changed();
     }
   }
 
@@ -546,6 +633,29 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       metadata.relations.find((rel) => rel.propertyPath === propertyPath)?.joinColumns[0];
     if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
     return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
+  }
+}
+
+function gramsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i + GRAM <= text.length; i++) out.add(text.slice(i, i + GRAM));
+  return out;
+}
+
+function addGrams(grams: Map<string, Set<string>>, p: IndexedProduct) {
+  for (const gram of gramsOf(p.searchText)) {
+    const ids = grams.get(gram);
+    if (ids) ids.add(p.id);
+    else grams.set(gram, new Set([p.id]));
+  }
+}
+
+function removeGrams(grams: Map<string, Set<string>>, p: IndexedProduct) {
+  for (const gram of gramsOf(p.searchText)) {
+    const ids = grams.get(gram);
+    if (!ids) continue;
+    ids.delete(p.id);
+    if (!ids.size) grams.delete(gram);
   }
 }
 

@@ -50,10 +50,26 @@ export class FacetLookupService {
     private readonly productQuery: ProductQueryService,
   ) {}
 
+  /** Answers of `find` per request: a filter bar resolves the same codes for each of its filters. */
+  private readonly found = new WeakMap<RequestContext, Map<string, Promise<Array<Translated<FacetValue>>>>>();
+
   async find(ctx: RequestContext, q: FacetValueQuery): Promise<Array<Translated<FacetValue>>> {
     for (const list of [q.facetCodes, q.codes, q.ids, q.colorCodes]) {
       if (list && !list.length) return [];
     }
+    let memo = this.found.get(ctx);
+    if (!memo) this.found.set(ctx, (memo = new Map()));
+    const key = JSON.stringify([q.facetCodes, q.codes, q.ids?.map(String), q.colorCodes, q.parentCode, q.showOnHome]);
+    let answer = memo.get(key);
+    if (!answer) {
+      answer = this.query(ctx, q);
+      memo.set(key, answer);
+      answer.catch(() => memo.delete(key));
+    }
+    return [...(await answer)]; // callers may sort their copy
+  }
+
+  private async query(ctx: RequestContext, q: FacetValueQuery): Promise<Array<Translated<FacetValue>>> {
     const ref = (alias: string, entity: any, path: string) => this.productQuery.ref(alias, entity, path);
     const qb = this.connection
       .getRepository(ctx, FacetValue)

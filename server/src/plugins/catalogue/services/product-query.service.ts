@@ -71,22 +71,13 @@ export class ProductQueryService {
   }
 
   async count(ctx: RequestContext, filter: ListingFilter): Promise<number> {
-    return (await this.match(ctx, filter)).length;
+    return (await this.summary(ctx, filter)).count;
   }
 
   /** Lowest and highest variant price with tax (halalas) among the matching products. */
   async priceRange(ctx: RequestContext, filter: ListingFilter): Promise<{ min: number; max: number } | undefined> {
     const factor = await this.priceFactor(ctx);
-    const key = priceKey(ctx);
-    let min = Infinity;
-    let max = -Infinity;
-    for (const m of await this.match(ctx, filter)) {
-      for (const v of m.variants) {
-        const price = v.prices.get(key) as number;
-        if (price < min) min = price;
-        if (price > max) max = price;
-      }
-    }
+    const { min, max } = await this.summary(ctx, filter);
     if (min === Infinity) return undefined;
     return { min: Math.round(min * factor), max: Math.round(max * factor) };
   }
@@ -95,22 +86,16 @@ export class ProductQueryService {
   async facetValueIdsOfMatching(ctx: RequestContext, filter: ListingFilter, facetCodes: string[]): Promise<ID[]> {
     const { facetCodeOf } = await this.index.snapshot(ctx);
     const codes = new Set(facetCodes);
-    const ids = new Set<string>();
-    for (const m of await this.match(ctx, filter)) {
-      for (const id of m.product.facetValueIds) if (codes.has(facetCodeOf.get(id) as string)) ids.add(id);
-    }
-    return [...ids].map(asId);
+    const { productFacetValueIds } = await this.summary(ctx, filter);
+    return [...productFacetValueIds].filter((id) => codes.has(facetCodeOf.get(id) as string)).map(asId);
   }
 
   /** Ids of colour facet values carried by the matching products' enabled variants. */
   async variantFacetValueIdsOfMatching(ctx: RequestContext, filter: ListingFilter, facetCodes: string[]): Promise<ID[]> {
     const { facetCodeOf } = await this.index.snapshot(ctx);
     const codes = new Set(facetCodes);
-    const ids = new Set<string>();
-    for (const m of await this.match(ctx, filter)) {
-      for (const v of m.variants) for (const id of v.facetValueIds) if (codes.has(facetCodeOf.get(id) as string)) ids.add(id);
-    }
-    return [...ids].map(asId);
+    const { variantFacetValueIds } = await this.summary(ctx, filter);
+    return [...variantFacetValueIds].filter((id) => codes.has(facetCodeOf.get(id) as string)).map(asId);
   }
 
   /**
@@ -119,27 +104,43 @@ export class ProductQueryService {
    * filter bar shows one entry per code.
    */
   async colorOptionIdsOfMatching(ctx: RequestContext, filter: ListingFilter): Promise<ID[]> {
-    const firstByCode = new Map<string, string>();
-    for (const m of await this.match(ctx, filter)) {
-      for (const v of m.variants) {
-        for (const o of v.colorOptions) {
-          const seen = firstByCode.get(o.code);
-          if (seen === undefined || compareIdStrings(o.id, seen) < 0) firstByCode.set(o.code, o.id);
-        }
-      }
-    }
-    return [...firstByCode.values()].map(asId);
+    return [...(await this.summary(ctx, filter)).colorOptionByCode.values()].map(asId);
   }
 
   /** Number of listable products per facet value id (FacetValue.productCount). */
   async countByFacetValueIds(ctx: RequestContext, facetValueIds: ID[]): Promise<Map<string, number>> {
     const result = new Map<string, number>();
-    if (!facetValueIds.length) return result;
-    const wanted = new Set(facetValueIds.map(String));
-    for (const m of await this.match(ctx, {})) {
-      for (const id of m.product.facetValueIds) if (wanted.has(id)) result.set(id, (result.get(id) ?? 0) + 1);
+    for (const id of new Set(facetValueIds.map(String))) {
+      const { count } = await this.summary(ctx, { facetValueIdGroups: [[id]] });
+      if (count) result.set(id, count);
     }
     return result;
+  }
+
+  /**
+   * What the filter bar and the counts need of the products matching `f` (count, price range,
+   * facet values, colour options). A filter made only of facet groups, a term and the
+   * new-arrival flag (a listing's context: what the filter bar asks) is summarised once per
+   * index version, channel and currency (CatalogueIndexService.derive: dropped when a product
+   * changes), so a category's filter bar no longer scans the category's products per request;
+   * other filters (price, colour, sale window, product ids) are summarised per request.
+   */
+  private async summary(ctx: RequestContext, f: ListingFilter): Promise<Summary> {
+    const context =
+      f.minPrice === undefined &&
+      f.maxPrice === undefined &&
+      !f.colorCodes?.length &&
+      !f.colorFacetValueIds?.length &&
+      f.onSaleAt === undefined &&
+      f.productIds === undefined &&
+      !f.excludeProductIds?.length;
+    if (!context) return summarise(await this.match(ctx, f), priceKey(ctx));
+    await this.index.snapshot(ctx);
+    const groups = (f.facetValueIdGroups ?? []).map((g) => [...new Set(g.map(String))].sort()).sort();
+    const key = JSON.stringify(['summary', String(ctx.channelId), ctx.currencyCode, groups, f.term ?? null, f.newArrival ?? null]);
+    return this.index.derive(key, async () =>
+      summarise(await this.scan(ctx, { facetValueIdGroups: groups, term: f.term, newArrival: f.newArrival }), priceKey(ctx)),
+    );
   }
 
   /** Matches per request and filter: the filter bar asks for the same filter several times. */
@@ -174,7 +175,8 @@ export class ProductQueryService {
     const colorLower = new Set((f.colorCodes ?? []).map((c) => c.toLowerCase()));
     const colorFvIds = (f.colorFacetValueIds ?? []).map(String);
     const out: Match[] = [];
-    for (const p of candidates(products, byFacetValue, groups)) {
+    const withTerm = f.term ? this.index.productsWithText(f.term) : undefined;
+    for (const p of candidates(products, byFacetValue, groups, withTerm)) {
       if (!p.channelIds.has(channelId)) continue;
       if (only && !only.has(p.id)) continue;
       if (exclude.has(p.id)) continue;
@@ -238,16 +240,17 @@ export class ProductQueryService {
 
 /**
  * The products worth checking: those carrying a value of the most selective facet group (from
- * the postings), or every product when the filter has no facet group. Each is still checked
- * against the whole filter.
+ * the postings) or having the rarest trigram of the term (the term index), whichever are fewer;
+ * every product when the filter has neither. Each is still checked against the whole filter.
  */
 function candidates(
   products: Map<string, IndexedProduct>,
   byFacetValue: Map<string, IndexedProduct[]>,
   groups: string[][],
+  withTerm: IndexedProduct[] | undefined,
 ): Iterable<IndexedProduct> {
-  let best: IndexedProduct[][] | undefined;
-  let bestSize = Infinity;
+  let best: IndexedProduct[][] | undefined = withTerm ? [withTerm] : undefined;
+  let bestSize = withTerm ? withTerm.length : Infinity;
   for (const group of groups) {
     const lists = group.map((id) => byFacetValue.get(id) ?? []);
     const size = lists.reduce((n, l) => n + l.length, 0);
@@ -256,6 +259,42 @@ function candidates(
   if (!best) return products.values();
   if (best.length === 1) return best[0];
   return new Set(best.flat()); // a product may carry two values of the group
+}
+
+interface Summary {
+  count: number;
+  /** Lowest and highest stored price of the matching variants (Infinity / -Infinity: none). */
+  min: number;
+  max: number;
+  productFacetValueIds: Set<string>;
+  variantFacetValueIds: Set<string>;
+  /** Colour option code → its lowest option id among the matching variants. */
+  colorOptionByCode: Map<string, string>;
+}
+
+function summarise(matches: Match[], key: string): Summary {
+  const s: Summary = {
+    count: matches.length,
+    min: Infinity,
+    max: -Infinity,
+    productFacetValueIds: new Set(),
+    variantFacetValueIds: new Set(),
+    colorOptionByCode: new Map(),
+  };
+  for (const m of matches) {
+    for (const id of m.product.facetValueIds) s.productFacetValueIds.add(id);
+    for (const v of m.variants) {
+      const price = v.prices.get(key) as number;
+      if (price < s.min) s.min = price;
+      if (price > s.max) s.max = price;
+      for (const id of v.facetValueIds) s.variantFacetValueIds.add(id);
+      for (const o of v.colorOptions) {
+        const seen = s.colorOptionByCode.get(o.code);
+        if (seen === undefined || compareIdStrings(o.id, seen) < 0) s.colorOptionByCode.set(o.code, o.id);
+      }
+    }
+  }
+  return s;
 }
 
 function priceKey(ctx: RequestContext): string {
