@@ -23,7 +23,9 @@
 //   BENCH_PROCESSES                     the processes whose CPU time is counted, `name=pid` or
 //                                       `name=:port` (the process listening there), comma-separated,
 //                                       e.g. for the scaled topology `server 1=:3831,server 2=:3832,
-//                                       worker=1234,storefront 1=:8831,storefront 2=:8832`. Default:
+//                                       worker=1234,storefront 1=:8831,storefront 2=:8832,
+//                                       postgres=:3838+`; a trailing + counts the process's living
+//                                       descendants too (PostgreSQL's backends). Default:
 //                                       `Vendure` and `storefront` as above. The first one's RSS is
 //                                       the memory check (BENCH_RSS_PIDS: several, summed).
 //
@@ -46,7 +48,7 @@
 // The shoppers run on the same machine as the shop (2 shared cores): the latencies include the
 // load generator's own CPU, so they are an upper bound.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, percentile, report } from './lib.mjs';
@@ -110,6 +112,19 @@ export function parseThink(value = '1000-3000') {
   return { min, max };
 }
 
+/** CPU ms of a process and of its living descendants (e.g. PostgreSQL's backends). */
+export function cpuTreeMs(pid) {
+  let ms = cpuMs(pid);
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        ms += cpuTreeMs(Number(child));
+  } catch {
+    // gone meanwhile
+  }
+  return ms;
+}
+
 /**
  * BENCH_PROCESSES: `name=pid` or `name=:port`, comma-separated → [{ name, pid }] (pid null when
  * nothing listens on the port).
@@ -120,9 +135,9 @@ export function parseProcesses(value, onPort = pidOnPort) {
     .map((s) => s.trim())
     .filter(Boolean)
     .map((entry) => {
-      const m = entry.match(/^(.+?)=(:?)(\d+)$/);
-      if (!m) throw new Error(`BENCH_PROCESSES: "${entry}" is not name=pid or name=:port`);
-      return { name: m[1].trim(), pid: m[2] ? onPort(Number(m[3])) : Number(m[3]) };
+      const m = entry.match(/^(.+?)=(:?)(\d+)(\+?)$/);
+      if (!m) throw new Error(`BENCH_PROCESSES: "${entry}" is not name=pid or name=:port (+ for its descendants too)`);
+      return { name: m[1].trim(), pid: m[2] ? onPort(Number(m[3])) : Number(m[3]), tree: m[4] === '+' };
     });
 }
 
@@ -387,7 +402,8 @@ async function main() {
   const sampler = setInterval(() => {
     if (rssPids.every(Boolean)) rss.push({ t: Date.now() - started, mib: rssPids.reduce((s, pid) => s + rssMiB(pid), 0) });
   }, 1000);
-  const cpu0 = { procs: processes.map((p) => cpuMs(p.pid)), self: process.cpuUsage() };
+  const cpuOf = (p) => (p.tree ? cpuTreeMs(p.pid) : cpuMs(p.pid));
+  const cpu0 = { procs: processes.map(cpuOf), self: process.cpuUsage() };
   const load0 = loadavg()[0];
   const since = new Date().toISOString();
   const deadline = Date.now() + duration * 1000;
@@ -412,7 +428,7 @@ async function main() {
   clearInterval(sampler);
   const selfCpu = process.cpuUsage(cpu0.self);
   const cpu = [
-    ...processes.map((p, i) => ({ name: p.name, ms: cpuMs(p.pid) - cpu0.procs[i] })),
+    ...processes.map((p, i) => ({ name: p.name, ms: cpuOf(p) - cpu0.procs[i] })),
     { name: 'shoppers (this process)', ms: (selfCpu.user + selfCpu.system) / 1000 },
   ];
   const load1 = loadavg()[0];

@@ -42,11 +42,12 @@ describe('memoryGrowth (bench:shoppers)', () => {
 
   it('reads BENCH_PROCESSES as name=pid or name=:port', () => {
     const ports = { 3831: 11, 3832: 12 };
-    expect(parseProcesses('server 1=:3831, server 2=:3832,worker=77,gone=:9', (p) => ports[p] ?? null)).toEqual([
-      { name: 'server 1', pid: 11 },
-      { name: 'server 2', pid: 12 },
-      { name: 'worker', pid: 77 },
-      { name: 'gone', pid: null },
+    expect(parseProcesses('server 1=:3831, server 2=:3832,worker=77,gone=:9,postgres=:3832+', (p) => ports[p] ?? null)).toEqual([
+      { name: 'server 1', pid: 11, tree: false },
+      { name: 'server 2', pid: 12, tree: false },
+      { name: 'worker', pid: 77, tree: false },
+      { name: 'gone', pid: null, tree: false },
+      { name: 'postgres', pid: 12, tree: true },
     ]);
     expect(() => parseProcesses('worker')).toThrow(/BENCH_PROCESSES/);
   });
