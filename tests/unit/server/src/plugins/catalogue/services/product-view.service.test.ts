@@ -1,4 +1,5 @@
 // @vitest-environment node
+import type { RequestContext } from '@vendure/core';
 import { describe, expect, it } from 'vitest';
 
 import { VIEW_THROTTLE_MAX_KEYS, VIEW_THROTTLE_MS } from '../../../../../../../server/src/plugins/catalogue/constants';
@@ -10,17 +11,22 @@ import { ProductViewService } from '../../../../../../../server/src/plugins/cata
  */
 function service() {
   let updates = 0;
-  const builder: any = new Proxy(
+  // the query builder chain of record(): every call returns the builder, execute() an update result
+  const builder: object = new Proxy(
     {},
     { get: (_t, prop) => (prop === 'execute' ? async () => (updates++, { affected: 1 }) : () => builder) },
   );
-  const connection: any = { getRepository: () => ({ createQueryBuilder: () => builder }) };
-  const productQuery: any = { ref: () => 'product.column' };
-  const index: any = { recordView: () => undefined };
-  const svc = new ProductViewService(connection, productQuery, index);
-  return { svc, updates: () => updates, size: () => (svc as any).lastCounted.size as number };
+  const connection = { getRepository: () => ({ createQueryBuilder: () => builder }) };
+  const productQuery = { ref: () => 'product.column' };
+  const index = { recordView: () => undefined };
+  const svc = new ProductViewService(connection as never, productQuery as never, index as never);
+  return {
+    svc,
+    updates: () => updates,
+    size: () => (svc as unknown as { lastCounted: Map<string, number> }).lastCounted.size,
+  };
 }
-const ctx = (token: string): any => ({ session: { token }, req: {} });
+const ctx = (token: string) => ({ session: { token }, req: {} }) as unknown as RequestContext;
 
 describe('ProductViewService throttle', () => {
   it('counts a viewer once per product within the window, again after it', async () => {
