@@ -14,9 +14,20 @@
 //   SHOPPERS / DURATION                 concurrent shoppers (default budgets.json, 100) and seconds
 //                                       (60); a shopper starts no new visit after DURATION and
 //                                       finishes the one it is in
+//   THINK_MS                            think time between two steps of a visit and between visits:
+//                                       `min-max` (uniformly random, ms) or one number; default
+//                                       1000-3000. THINK_MS=0 is the stress mode (no pause at all).
 //   BENCH_SERVER_PID                    Vendure's process id; by default the process listening on
 //                                       the Admin API's port (ss). BENCH_STOREFRONT_PID likewise
 //                                       for the storefront's port.
+//   BENCH_PROCESSES                     the processes whose CPU time is counted, `name=pid` or
+//                                       `name=:port` (the process listening there), comma-separated,
+//                                       e.g. for the scaled topology `server 1=:3831,server 2=:3832,
+//                                       worker=1234,storefront 1=:8831,storefront 2=:8832,
+//                                       postgres=:3838+`; a trailing + counts the process's living
+//                                       descendants too (PostgreSQL's backends). Default:
+//                                       `Vendure` and `storefront` as above. The first one's RSS is
+//                                       the memory check (BENCH_RSS_PIDS: several, summed).
 //
 // Rate limits: every shopper comes from 127.0.0.1. Successful sign-ins give their per-IP hit back
 // (decision 014), but each takes it while it runs, so 100 concurrent sign-ins brush the per-IP
@@ -29,12 +40,15 @@
 // cart counts as lost.
 //
 // Memory: Vendure's RSS (/proc/<pid>/status) is sampled every second; the mean of the last 10 s
-// may exceed the mean of the first 10 s by at most budgets.json memoryGrowthPercent. CPU: user +
-// system time of each process (/proc/<pid>/stat) over the run, divided by orders placed.
+// may exceed the mean of the first 10 s after the warm-up by at most budgets.json
+// memoryGrowthPercent. The warm-up (BENCH_WARMUP, default 10 s, while the shoppers ramp up) is
+// left out of that first window: a freshly started process grows its V8 heap and compiles its
+// code then, which is not growth under steady load (docs/performance.md). CPU: user + system
+// time of each process (/proc/<pid>/stat) over the run, divided by orders placed.
 // The shoppers run on the same machine as the shop (2 shared cores): the latencies include the
 // load generator's own CPU, so they are an upper bound.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, percentile, report } from './lib.mjs';
@@ -67,15 +81,64 @@ export function rssMiB(pid) {
   }
 }
 
-/** Growth (percent) of the mean of the samples in the last `window` s over those in the first. */
-export function memoryGrowth(samples, windowMs = 10_000) {
+/**
+ * Growth (percent) of the mean of the samples in the last `window` ms over those of the first
+ * window that starts `warmupMs` after the first sample. NaN when the run is too short for two
+ * windows that do not overlap.
+ */
+export function memoryGrowth(samples, windowMs = 10_000, warmupMs = 0) {
   if (samples.length < 2) return Number.NaN;
-  const t0 = samples[0].t;
+  const t0 = samples[0].t + warmupMs;
   const t1 = samples.at(-1).t;
+  if (t1 - windowMs < t0) return Number.NaN;
   const mean = (xs) => xs.reduce((s, x) => s + x.mib, 0) / xs.length;
-  const first = samples.filter((s) => s.t - t0 <= windowMs);
+  const first = samples.filter((s) => s.t >= t0 && s.t - t0 <= windowMs);
   const last = samples.filter((s) => t1 - s.t <= windowMs);
   return { first: mean(first), last: mean(last), percent: ((mean(last) - mean(first)) / mean(first)) * 100 };
+}
+
+/**
+ * THINK_MS: `min-max` (ms, uniformly random in between) or one number (fixed); default 1000-3000.
+ * Returns { min, max } or throws on anything else.
+ */
+export function parseThink(value = '1000-3000') {
+  const m = String(value)
+    .trim()
+    .match(/^(\d+)(?:\s*-\s*(\d+))?$/);
+  if (!m) throw new Error(`THINK_MS must be a number of milliseconds or min-max, not "${value}"`);
+  const min = Number(m[1]);
+  const max = m[2] === undefined ? min : Number(m[2]);
+  if (max < min) throw new Error(`THINK_MS: ${max} is less than ${min}`);
+  return { min, max };
+}
+
+/** CPU ms of a process and of its living descendants (e.g. PostgreSQL's backends). */
+export function cpuTreeMs(pid) {
+  let ms = cpuMs(pid);
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        ms += cpuTreeMs(Number(child));
+  } catch {
+    // gone meanwhile
+  }
+  return ms;
+}
+
+/**
+ * BENCH_PROCESSES: `name=pid` or `name=:port`, comma-separated → [{ name, pid }] (pid null when
+ * nothing listens on the port).
+ */
+export function parseProcesses(value, onPort = pidOnPort) {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = entry.match(/^(.+?)=(:?)(\d+)(\+?)$/);
+      if (!m) throw new Error(`BENCH_PROCESSES: "${entry}" is not name=pid or name=:port (+ for its descendants too)`);
+      return { name: m[1].trim(), pid: m[2] ? onPort(Number(m[3])) : Number(m[3]), tree: m[4] === '+' };
+    });
 }
 
 function makeClients(base, adminUrl) {
@@ -174,8 +237,24 @@ async function main() {
   const duration = Number(process.env.DURATION || budgets.durationSeconds);
   const adminUrl = process.env.BENCH_ADMIN_URL || `http://127.0.0.1:${process.env.SERVER_PORT || 3000}/admin-api`;
   const { admin, shop } = makeClients(base, adminUrl);
-  const serverPid = Number(process.env.BENCH_SERVER_PID) || pidOnPort(new URL(adminUrl).port || 80);
-  const storefrontPid = Number(process.env.BENCH_STOREFRONT_PID) || pidOnPort(new URL(base).port || 80);
+  const think = parseThink(process.env.THINK_MS);
+  // Shoppers start spread over one visit's worth of think time (9 pauses), as a closed-model load
+  // test ramps up: started together, 100 shoppers would stay in step and all sign in (bcrypt) at
+  // the same second of every visit. The memory check's first window starts after the ramp.
+  const rampMs = think.max ? 9 * ((think.min + think.max) / 2) : 1000;
+  const warmupMs = process.env.BENCH_WARMUP ? Number(process.env.BENCH_WARMUP) * 1000 : Math.max(10_000, rampMs);
+  const processes = process.env.BENCH_PROCESSES
+    ? parseProcesses(process.env.BENCH_PROCESSES)
+    : [
+        { name: 'Vendure', pid: Number(process.env.BENCH_SERVER_PID) || pidOnPort(new URL(adminUrl).port || 80) },
+        { name: 'storefront', pid: Number(process.env.BENCH_STOREFRONT_PID) || pidOnPort(new URL(base).port || 80) },
+      ];
+  const rssPids = process.env.BENCH_RSS_PIDS
+    ? process.env.BENCH_RSS_PIDS.split(',').map((p) => (p.startsWith(':') ? pidOnPort(Number(p.slice(1))) : Number(p)))
+    : [processes[0].pid];
+  const thinkText = think.max
+    ? `think time ${think.min === think.max ? think.min : `${think.min}-${think.max}`} ms between steps, start spread over ${fmt(rampMs / 1000)} s`
+    : 'no think time (THINK_MS=0)';
 
   const routes = await discoverRoutes(base);
   const category = routes.find((r) => r.name === 'category').path;
@@ -183,7 +262,7 @@ async function main() {
   const { variants, terms } = await catalogue(admin, shop);
   console.log(
     `Shoppers on ${base}: ${shoppers} concurrent for ${duration} s; ${variants.length} variants, ${terms.length} search terms; ` +
-      `Vendure pid ${serverPid ?? '?'}, storefront pid ${storefrontPid ?? '?'}`,
+      `${thinkText}; ${processes.map((p) => `${p.name} pid ${p.pid ?? '?'}`).join(', ')}`,
   );
 
   const times = Object.fromEntries(STEPS.map((s) => [s, []]));
@@ -212,20 +291,26 @@ async function main() {
     return body;
   }
   const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+  // a shopper reading the page before the next click (not timed in any step)
+  const pause = () => (think.max ? new Promise((r) => setTimeout(r, think.min + Math.random() * (think.max - think.min))) : undefined);
 
   async function visit(email, n) {
     const variant = pick(variants);
     const quantity = 1 + (n % 2);
     const method = n % 2 ? 'payfort-card' : 'cash-on-delivery';
     await step('home', () => page('/'));
+    await pause();
     await step('listing', () => page(`${category}?sort=price-asc&min=1&max=5000`));
+    await pause();
     await step('search', async () => {
       const { data } = await shop('query($t: String!) { searchProducts(term: $t, take: 12) { totalItems items { slug } } }', {
         t: pick(terms),
       });
       if (!data.searchProducts.totalItems) throw new Error('Arabic search found nothing');
     });
+    await pause();
     await step('product', () => page(`/products/${variant.slug}`));
+    await pause();
     let token = null;
     await step('add to cart', async () => {
       const r = await shop(
@@ -236,11 +321,13 @@ async function main() {
       if (r.data.addItemToOrder.__typename !== 'Order') throw new Error(r.data.addItemToOrder.message);
       token = r.token;
     });
+    await pause();
     await step('cart', async () => {
       await page('/cart'); // the page shell; the cart itself is the session's active order
       const { data } = await shop(`query { activeOrder { ${ORDER} } }`, {}, token);
       if (!data.activeOrder?.lines.some((l) => l.productVariant.id === variant.id)) throw new Error('cart is empty');
     });
+    await pause();
     await step('sign in', async () => {
       const r = await shop(
         'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename ... on ErrorResult { message } } }',
@@ -256,6 +343,7 @@ async function main() {
       lostCarts++;
       throw new StepError(`cart lost at sign-in (${email})`);
     }
+    await pause(); // the checkout form
     const order = await step('checkout', async () => {
       const q = async (query, variables = {}) => {
         const r = await shop(query, variables, token);
@@ -278,6 +366,7 @@ async function main() {
       );
     });
     if (method === 'payfort-card') {
+      await pause(); // the card form
       await step('card sandbox', async () => {
         // what the shopper's browser does on the sandbox page: approve, follow the signed callback
         const decision = await fetch(`${base}${new URL(order.paymentUrl).pathname}/decision`, {
@@ -310,15 +399,20 @@ async function main() {
   // memory and CPU
   const rss = [];
   const started = Date.now();
-  const sampler = setInterval(() => serverPid && rss.push({ t: Date.now() - started, mib: rssMiB(serverPid) }), 1000);
-  const cpu0 = { server: cpuMs(serverPid), storefront: cpuMs(storefrontPid), self: process.cpuUsage() };
+  const sampler = setInterval(() => {
+    if (rssPids.every(Boolean)) rss.push({ t: Date.now() - started, mib: rssPids.reduce((s, pid) => s + rssMiB(pid), 0) });
+  }, 1000);
+  const cpuOf = (p) => (p.tree ? cpuTreeMs(p.pid) : cpuMs(p.pid));
+  const cpu0 = { procs: processes.map(cpuOf), self: process.cpuUsage() };
   const load0 = loadavg()[0];
   const since = new Date().toISOString();
   const deadline = Date.now() + duration * 1000;
   await Promise.all(
     pool.map(async (email, i) => {
-      await new Promise((r) => setTimeout(r, (i * 1000) / shoppers)); // ramp over the first second
+      await new Promise((r) => setTimeout(r, (i * rampMs) / shoppers));
       for (let n = i; Date.now() < deadline; n++) {
+        if (n > i) await pause(); // between two visits too
+        if (Date.now() >= deadline) break;
         const t = performance.now();
         try {
           await visit(email, n);
@@ -333,11 +427,10 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
   const selfCpu = process.cpuUsage(cpu0.self);
-  const cpu = {
-    server: cpuMs(serverPid) - cpu0.server,
-    storefront: cpuMs(storefrontPid) - cpu0.storefront,
-    shoppers: (selfCpu.user + selfCpu.system) / 1000,
-  };
+  const cpu = [
+    ...processes.map((p, i) => ({ name: p.name, ms: cpuOf(p) - cpu0.procs[i] })),
+    { name: 'shoppers (this process)', ms: (selfCpu.user + selfCpu.system) / 1000 },
+  ];
   const load1 = loadavg()[0];
 
   const rows = STEPS.map((name) => {
@@ -401,14 +494,15 @@ async function main() {
   const unexpected = [...seen.values()]
     .flat()
     .filter((o) => o.customer?.emailAddress?.startsWith('bench-shopper-') && !mine.has(o.code)).length;
-  const mem = memoryGrowth(rss);
+  const mem = memoryGrowth(rss, 10_000, warmupMs);
   const perOrder = (ms) => (placed.length ? round1(ms / placed.length) : Number.NaN);
 
   console.log(`
 orders placed: ${placed.length} (${placed.filter((p) => p.method === 'cash-on-delivery').length} cash on delivery, ${placed.filter((p) => p.method === 'payfort-card').length} card) in ${fmt(seconds)} s = ${fmt((placed.length / seconds) * 60)} per minute
 admin check: ${placed.length - missing} of ${placed.length} found, ${missing} missing, ${duplicates} duplicated, ${wrong} with other lines/total/state, ${unexpected} unexpected; carts lost at sign-in: ${lostCarts}
-Vendure RSS: first 10 s ${fmt(mem.first)} MiB, last 10 s ${fmt(mem.last)} MiB (${fmt(mem.percent)} %), ${rss.length} samples
-CPU per placed order: Vendure ${fmt(perOrder(cpu.server))} ms, storefront ${fmt(perOrder(cpu.storefront))} ms, shoppers (this process) ${fmt(perOrder(cpu.shoppers))} ms
+${thinkText}; ${shoppers} shoppers for ${duration} s
+RSS (${rssPids.length > 1 ? `sum of ${rssPids.length} processes` : processes[0].name}): at the start ${fmt(rss[0]?.mib)} MiB; 10 s after a ${warmupMs / 1000} s warm-up ${fmt(mem.first)} MiB, last 10 s ${fmt(mem.last)} MiB (${fmt(mem.percent)} %), ${rss.length} samples
+CPU per placed order: ${cpu.map((c) => `${c.name} ${fmt(perOrder(c.ms))} ms`).join(', ')}; total ${fmt(perOrder(cpu.reduce((s, c) => s + c.ms, 0)))} ms
 load average (1 min): ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end, ${cpus().length} cores`);
 
   const step95 = (name) => rows.find((r) => r.step === name).p95Ms;
@@ -421,7 +515,7 @@ load average (1 min): ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at t
       { label: 'carts', metric: 'lost', value: lostCarts },
       { label: 'add to cart', metric: 'addToCartP95Ms', value: step95('add to cart') },
       { label: 'checkout', metric: 'checkoutP95Ms', value: step95('checkout') },
-      { label: 'Vendure RSS', metric: 'memoryGrowthPercent', value: mem.percent },
+      { label: 'RSS', metric: 'memoryGrowthPercent', value: mem.percent ?? Number.NaN },
     ],
     budgets.targets,
   );
