@@ -203,6 +203,8 @@ describe('account plugin (shop API)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  /** The number `waitForMail` will give the next mail to `to` whose subject matches. */
+  const nextMailNumber = (to: string, subject: RegExp) => mailsTo(to).filter((m) => subject.test(m.subject)).length + 1;
   const codeOf = (mail: { body: string }) => {
     const m = mail.body.match(CODE_RE);
     if (!m) throw new Error('no code in mail');
@@ -800,8 +802,7 @@ describe('account plugin (shop API)', () => {
           )
         ).data.activeCustomer.addresses.find((a: any) => a.id === a1).customFields.verifiedShippingAddress as boolean;
       const ADDRESS_MAIL = /shipping address verification code/;
-      const nextMail = () => mailsTo(owner.email).filter((m) => ADDRESS_MAIL.test(m.subject)).length + 1;
-      let nth = nextMail();
+      let nth = nextMailNumber(owner.email, ADDRESS_MAIL);
       await shop(env, ASSIGN, { id: a1 }, { token: owner.token });
       const before = codeOf(await waitForMail(owner.email, ADDRESS_MAIL, nth));
       await shop(env, UPDATE, { input: { id: a1, streetLine1: 'Tahlia St 7' } }, { token: owner.token });
@@ -811,7 +812,7 @@ describe('account plugin (shop API)', () => {
       // edit, then at once ask for a code and enter it: the edit's clean-up (an event handler that
       // may run after all this) must neither discard the new code nor undo the verification
       await shop(env, UPDATE, { input: { id: a1, streetLine1: 'Tahlia St 8' } }, { token: owner.token });
-      nth = nextMail();
+      nth = nextMailNumber(owner.email, ADDRESS_MAIL);
       await shop(env, ASSIGN, { id: a1 }, { token: owner.token });
       const mail = await waitForMail(owner.email, ADDRESS_MAIL, nth);
       expect(mail.body).toContain('Tahlia St 8');
@@ -823,7 +824,7 @@ describe('account plugin (shop API)', () => {
     });
 
     it('expired address code and rate limits', async () => {
-      const nth = mailsTo(owner.email).filter((m) => /shipping address verification code/.test(m.subject)).length + 1;
+      const nth = nextMailNumber(owner.email, /shipping address verification code/);
       await shop(env, ASSIGN, { id: a2 }, { token: owner.token });
       const code = codeOf(await waitForMail(owner.email, /shipping address verification code/, nth));
       await repo(VerificationCode).update({ subject: Like(`address:${a2}:%`) }, { expiresAt: new Date(Date.now() - 1) });
