@@ -52,6 +52,11 @@ export default async function handleRequest(
         </CspNonceContext.Provider>,
         {
           nonce,
+          // Every boundary the render completed is written in place (React outlines large ones
+          // into templates revealed by script, which would move the header and page body behind
+          // JavaScript and a reveal throttle). The page's boundaries (HydrationSlice) exist only to
+          // split hydration; nothing in them suspends on the server.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           [readyOption]() {
             shellRendered = true;
             const body = new PassThrough({

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/default-layout';
 import { SiteFooter } from '../components/footer/site-footer';
+import { HydrationSlice } from '../components/hydration-slice';
 import { SiteHeader } from '../containers/site-header';
 import { ErrorPage } from '../components/error-page/error-page';
 import { hideDismissedAlertsScript } from '../components/alert-banner/dismissed-alerts';
@@ -35,11 +36,15 @@ function DefaultChrome({ chrome, year, children }: { chrome: ChromeData; year: n
       <a href="#main" className="skip-link">
         {t`Skip to content`}
       </a>
-      <SiteHeader chrome={chrome} />
+      <HydrationSlice>
+        <SiteHeader chrome={chrome} />
+      </HydrationSlice>
       <main id="main" className="main" tabIndex={-1}>
-        {children}
+        <HydrationSlice>{children}</HydrationSlice>
       </main>
-      <SiteFooter chrome={chrome} year={year} />
+      <HydrationSlice>
+        <SiteFooter chrome={chrome} year={year} />
+      </HydrationSlice>
     </>
   );
 }

@@ -4,7 +4,7 @@
 // violations fail. axe's experimental `label-content-name-mismatch` (WCAG 2.5.3: the visible text is
 // part of the accessible name) runs too: the issue counted 34 such cases on listings and the cart.
 import type { Page } from '@playwright/test';
-import { browserLocale, createCustomer, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
+import { browserLocale, createCustomer, expect, gotoHydrated, locales, pageHydrated, localePath, test, tr, type Locale } from './fixtures';
 import { profilePages, scan } from './a11y-helpers';
 import { before, escape, expectSuccess, shopCall, shopperWithCart, toPayment } from './checkout-helpers';
 
@@ -144,7 +144,7 @@ for (const locale of locales) {
       const code = await shopperWithCart(page, request, locale, 'a11y');
       const problems: Record<string, string[]> = {};
       const record = async () => {
-        await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+        await page.waitForFunction(pageHydrated);
         const report = await scan(page);
         if (report.length) problems[page.url()] = report;
       };

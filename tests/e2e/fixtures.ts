@@ -98,13 +98,20 @@ export function htmlAttributes(html: string): { lang?: string; dir?: string } {
 }
 
 /**
- * Opens a page and waits until React has hydrated it: the server HTML shows buttons (menu, search
- * toggle, form submit) before their handlers exist, and a click that early is lost. The app has no
- * hydration marker, so this looks for React's fiber key on <body>, then lets the commit finish.
+ * True once React has hydrated every element of the page. The server HTML shows buttons (menu,
+ * search toggle, form submit) before their handlers exist, and a click that early is lost. Parts of
+ * a page hydrate separately (HydrationSlice: header, page, footer, home rows), so React's fiber key
+ * on <body> is not enough: every element but the inline data scripts must carry one. Runs in the page.
  */
+export function pageHydrated(): boolean {
+  const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  return [...document.body.querySelectorAll('*')].every((el) => el.tagName === 'SCRIPT' || hydrated(el));
+}
+
+/** Opens a page and waits until React has hydrated all of it (`pageHydrated`), then lets the commit finish. */
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+  await page.waitForFunction(pageHydrated);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 

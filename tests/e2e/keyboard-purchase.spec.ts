@@ -9,7 +9,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scan } from './a11y-helpers';
 import { shopCall } from './checkout-helpers';
-import { browserLocale, createCustomer, expect, localePath, locales, test, tr, type Locale } from './fixtures';
+import { browserLocale, createCustomer, expect, localePath, locales, pageHydrated, test, tr, type Locale } from './fixtures';
 
 const COUPON = 'WELCOME10'; // README: seeded, 10 % off, valid
 
@@ -117,7 +117,7 @@ for (const locale of locales) {
       });
       // The session is the signed-in one from this load on.
       await page.goto(localePath(locale, '/'));
-      await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+      await page.waitForFunction(pageHydrated);
 
       // Search: Tab to the box, type, arrow down to the product, Enter.
       const search = page.getByRole('banner').getByRole('combobox', { name: tr(locale, 'Search products') });

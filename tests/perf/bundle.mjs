@@ -65,10 +65,17 @@ async function measureRoute(browser, base, route, token) {
     hydrated = true;
     if (loaded) phase = 'later';
   });
-  // React's fiber key on <body> appears when hydration has committed (as tests/e2e/fixtures.ts).
+  // Hydrated: every element but the inline data scripts carries React's fiber key (as
+  // `pageHydrated` in tests/e2e/fixtures.ts; parts of a page hydrate separately).
   await page.addInitScript(() => {
+    const hydrated = (el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
     const check = () => {
-      if (document.body && Object.keys(document.body).some((k) => k.startsWith('__reactFiber$'))) {
+      if (
+        document.readyState !== 'loading' &&
+        document.body &&
+        hydrated(document.body) &&
+        [...document.body.querySelectorAll('*')].every((el) => el.tagName === 'SCRIPT' || hydrated(el))
+      ) {
         window.__benchHydrated();
         return;
       }
@@ -107,7 +114,11 @@ async function measureRoute(browser, base, route, token) {
   });
   const response = await page.goto(base + route.path, { waitUntil: 'load' });
   if (!response?.ok()) throw new Error(`${route.path} answered ${response?.status()}`);
-  await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith('__reactFiber$')));
+  await page.waitForFunction(() =>
+    [...document.body.querySelectorAll('*')].every(
+      (el) => el.tagName === 'SCRIPT' || Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
+    ),
+  );
   await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
   await Promise.all(pending);
   phase = 'later';

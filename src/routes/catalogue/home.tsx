@@ -4,6 +4,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import { BannerLink, BannerPicture, HeroBanners, heroPreloads, type BannerView } from '../../components/catalogue/hero-banners';
 import { ProductRow } from '../../components/catalogue/product-grid';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta, SITE_NAME } from '../../seo/route-meta';
 import { localeContext } from '../../i18n/locale-middleware.server';
@@ -71,37 +72,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <Banners banners={middle} />
+        <HydrationSlice>
+          <Banners banners={middle} />
+        </HydrationSlice>
 
         {specialOffers.length > 0 && (
-          <section className="section section--below-fold" aria-labelledby="home-offers">
-            <div className="section__header">
-              <h2 id="home-offers" className="section__title">{t`Special offers`}</h2>
-            </div>
-            <ProductRow products={specialOffers} />
-          </section>
+          <HydrationSlice>
+            <section className="section section--below-fold" aria-labelledby="home-offers">
+              <div className="section__header">
+                <h2 id="home-offers" className="section__title">{t`Special offers`}</h2>
+              </div>
+              <ProductRow products={specialOffers} />
+            </section>
+          </HydrationSlice>
         )}
 
         {facets.map((f) => (
-          <section key={f.code} className="section section--below-fold" aria-labelledby={`home-facet-${f.code}`}>
-            <div className="section__header">
-              <h2 id={`home-facet-${f.code}`} className="section__title">
-                {f.name}
-              </h2>
-              {f.href && (
-                // The visible words start the name (WCAG 2.5.3): "View all – Dresses", not "View all Dresses"
-                // (in Arabic the two read "عرض الكل" and "عرض كل …", which a voice command would miss).
-                <LocaleLink className="section__more" to={f.href}>
-                  {t`View all`}
-                  <span className="visually-hidden"> – {f.name}</span>
-                </LocaleLink>
-              )}
-            </div>
-            <ProductRow products={f.products} />
-          </section>
+          <HydrationSlice key={f.code}>
+            <section className="section section--below-fold" aria-labelledby={`home-facet-${f.code}`}>
+              <div className="section__header">
+                <h2 id={`home-facet-${f.code}`} className="section__title">
+                  {f.name}
+                </h2>
+                {f.href && (
+                  // The visible words start the name (WCAG 2.5.3): "View all – Dresses", not "View all Dresses"
+                  // (in Arabic the two read "عرض الكل" and "عرض كل …", which a voice command would miss).
+                  <LocaleLink className="section__more" to={f.href}>
+                    {t`View all`}
+                    <span className="visually-hidden"> – {f.name}</span>
+                  </LocaleLink>
+                )}
+              </div>
+              <ProductRow products={f.products} />
+            </section>
+          </HydrationSlice>
         ))}
 
-        <Banners banners={at('bottom')} />
+        <HydrationSlice>
+          <Banners banners={at('bottom')} />
+        </HydrationSlice>
 
         {superBanners.length === 0 && newArrivals.length === 0 && specialOffers.length === 0 && facets.length === 0 && (
           <p className="empty-state">
