@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
@@ -19,11 +19,21 @@ const NO_QUEUE: CartContext['queue'] = [];
 const CartStatus = lazy(() => import('./cart-status').then((module) => ({ default: module.CartStatus })));
 const AddedNotice = lazy(() => import('./cart-status').then((module) => ({ default: module.AddedNotice })));
 
+/** The variant whose add just completed on this page (its button shows the notice), or null. */
+const JustAddedContext = createContext<string | null>(null);
+
+function AddedNoticeSlot({ variantId, trigger }: { variantId: string; trigger: RefObject<HTMLElement | null> }) {
+  if (useContext(JustAddedContext) !== variantId) return null;
+  return (
+    <Suspense fallback={null}>
+      <AddedNotice onDismiss={() => trigger.current?.focus()} />
+    </Suspense>
+  );
+}
+
 export function ShopActionsBridge({ children }: { children: ReactNode }) {
   const { actor: cart, send: sendToCart } = useAppActor('cart');
   const { actor: wishlist, send: sendToWishlist } = useAppActor('wishlist');
-  const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
-  const wish = useActorSelector(wishlist, (s) => s.context, null);
   // Clicks that came before the actors had loaded (rare: they load right after the page): one add
   // per variant waits for them, a second click on it is ignored like one during a mutation.
   const waiting = useRef(new Set<string>());
@@ -34,46 +44,56 @@ export function ShopActionsBridge({ children }: { children: ReactNode }) {
   const [addedOn, setAddedOn] = useState<string | null>(null);
   const added = lastDone?.kind === 'add' && !busy ? lastDone.variantId : null;
 
-  const onAddToCart = useCallback(
-    (variantId: string, quantity: number) => {
-      setAddedOn(pathname);
-      if (cart) return cart.send({ type: 'cart.add', variantId, quantity });
-      if (waiting.current.has(variantId)) return;
-      waiting.current.add(variantId);
-      void sendToCart({ type: 'cart.add', variantId, quantity }).finally(() => waiting.current.delete(variantId));
-    },
-    [cart, sendToCart, pathname],
-  );
-  const onToggleFav = useCallback(
-    (productId: string, item?: WishlistItem) => {
-      void sendToWishlist({ type: 'wishlist.toggle', productId, item: item ?? null });
-    },
-    [sendToWishlist],
-  );
-  // The notice follows the button that added (DOM order = tab order) and focus stays on that button;
-  // the live region below announces the add once, so the notice itself is no live region.
-  const renderAddedNotice = useCallback(
-    (variantId: string, trigger: RefObject<HTMLElement | null>) =>
-      added === variantId && addedOn === pathname ? (
-        <Suspense fallback={null}>
-          <AddedNotice onDismiss={() => trigger.current?.focus()} />
-        </Suspense>
-      ) : null,
-    [added, addedOn, pathname],
-  );
+  // The catalogue's actions are one value for the life of the page: the cards ask for their own
+  // answer (useIsFav / useIsAdding) and re-render only when it changes. When the value followed the
+  // actors, their arrival and every cart or wishlist update re-rendered every card on the page (the
+  // home page has ~75) in one render, which React redoes synchronously when an actor's snapshot
+  // changes during it: a long task after every page load.
+  const latest = useRef({ cart, wishlist, sendToCart, sendToWishlist, pathname });
+  latest.current = { cart, wishlist, sendToCart, sendToWishlist, pathname };
+  const listeners = useRef(new Set<() => void>());
+  useEffect(() => {
+    const notify = () => listeners.current.forEach((listener) => listener());
+    notify();
+    const subscriptions = [cart?.subscribe(notify), wishlist?.subscribe(notify)];
+    return () => subscriptions.forEach((subscription) => subscription?.unsubscribe());
+  }, [cart, wishlist]);
+
   const actions = useMemo<CatalogueActions>(
     () => ({
-      onAddToCart,
-      onToggleFav,
-      isAdding: (variantId) => isAdding({ queue }, variantId),
-      isFav: (productId) => (wish ? isFavourite(wish, productId) : false),
-      renderAddedNotice,
+      onAddToCart(variantId, quantity) {
+        const now = latest.current;
+        setAddedOn(now.pathname);
+        if (now.cart) return now.cart.send({ type: 'cart.add', variantId, quantity });
+        if (waiting.current.has(variantId)) return;
+        waiting.current.add(variantId);
+        void now.sendToCart({ type: 'cart.add', variantId, quantity }).finally(() => waiting.current.delete(variantId));
+      },
+      onToggleFav(productId, item?: WishlistItem) {
+        void latest.current.sendToWishlist({ type: 'wishlist.toggle', productId, item: item ?? null });
+      },
+      isAdding(variantId) {
+        const actor = latest.current.cart;
+        return actor ? isAdding({ queue: actor.getSnapshot().context.queue ?? NO_QUEUE }, variantId) : false;
+      },
+      isFav(productId) {
+        const actor = latest.current.wishlist;
+        return actor ? isFavourite(actor.getSnapshot().context, productId) : false;
+      },
+      subscribe(onChange) {
+        listeners.current.add(onChange);
+        return () => listeners.current.delete(onChange);
+      },
+      // The notice follows the button that added (DOM order = tab order) and focus stays on that
+      // button; the live region below announces the add once, so the notice is no live region. The
+      // slot reads which variant was just added from its own context: an add re-renders the slots only.
+      renderAddedNotice: (variantId, trigger) => <AddedNoticeSlot variantId={variantId} trigger={trigger} />,
     }),
-    [onAddToCart, onToggleFav, queue, wish, renderAddedNotice],
+    [],
   );
   return (
     <CatalogueActionsContext.Provider value={actions}>
-      {children}
+      <JustAddedContext.Provider value={added && addedOn === pathname ? added : null}>{children}</JustAddedContext.Provider>
       {cart ? (
         <Suspense fallback={<div className="cart-status" />}>
           <CartStatus />

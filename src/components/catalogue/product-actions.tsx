@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { createContext, useContext, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { useLocale } from '../../lib/use-locale';
 import { BagIcon } from '../icons/icons';
 import { formatNumber } from './format';
@@ -13,9 +13,19 @@ export interface CatalogueActions {
   onAddToCart?: (variantId: string, quantity: number) => void;
   /** `item`: what the wishlist page shows of it (a guest's list is kept in the browser). */
   onToggleFav?: (productId: string, item?: FavItem) => void;
-  /** Pending state from the machines (a click while pending is ignored by them anyway). */
+  /**
+   * Pending state from the machines (a click while pending is ignored by them anyway). Read through
+   * `useIsAdding` / `useIsFav`: the answers change without the context value changing, and
+   * `subscribe` says when to ask again.
+   */
   isAdding?: (variantId: string) => boolean;
   isFav?: (productId: string) => boolean | undefined;
+  /**
+   * Calls `onChange` whenever `isAdding` or `isFav` may answer differently; returns the unsubscribe.
+   * So a wishlist or cart change re-renders only the cards whose answer changed, not every card on
+   * the page (on the home page that was one synchronous render of ~75 cards).
+   */
+  subscribe?: (onChange: () => void) => () => void;
   /** The "added to your cart" notice for a variant, rendered right after the button that added it. */
   renderAddedNotice?: (variantId: string, trigger: RefObject<HTMLElement | null>) => ReactNode;
 }
@@ -38,6 +48,22 @@ export const CatalogueActionsContext = createContext<CatalogueActions>({});
 
 export function useCatalogueActions(): CatalogueActions {
   return useContext(CatalogueActionsContext);
+}
+
+const NO_SUBSCRIPTION = () => () => {};
+
+/** Whether the product is in the wishlist (`fallback` while nothing answers: the server's value). */
+export function useIsFav(productId: string, fallback: boolean): boolean {
+  const { isFav, subscribe = NO_SUBSCRIPTION } = useCatalogueActions();
+  const read = () => isFav?.(productId) ?? fallback;
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** Whether an add of the variant is on its way to the cart. */
+export function useIsAdding(variantId: string | null | undefined): boolean {
+  const { isAdding, subscribe = NO_SUBSCRIPTION } = useCatalogueActions();
+  const read = () => (variantId ? (isAdding?.(variantId) ?? false) : false);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 export function FavButton({

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Image } from '../image/image';
 import { LocaleLink } from '../locale-link/locale-link';
 import { PriceTag } from './price-tag';
-import { FavButton, useCatalogueActions } from './product-actions';
+import { FavButton, useCatalogueActions, useIsAdding, useIsFav } from './product-actions';
 import { RatingStars } from './rating-stars';
 import type { ProductCardData } from '../../lib/catalogue/types';
 import { useLocale } from '../../lib/use-locale';
@@ -33,9 +33,9 @@ export function ProductCard({ product, headingLevel = 3, priority = false, sizes
   const locale = useLocale();
   const actions = useCatalogueActions();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const isFav = actions.isFav?.(product.id) ?? product.isFav;
+  const isFav = useIsFav(product.id, product.isFav);
   const addButton = useRef<HTMLButtonElement>(null);
-  const adding = product.variantId ? (actions.isAdding?.(product.variantId) ?? false) : false;
+  const adding = useIsAdding(product.variantId);
   return (
     <article className="product-card" data-product-id={product.id}>
       <div className="product-card__media">

@@ -7,7 +7,7 @@ import { chooseOption, optionAvailability, resolveVariant, selectionOf, stockSta
 import { Breadcrumb, type BreadcrumbItem } from '../../components/catalogue/breadcrumb';
 import { OptionPicker } from '../../components/catalogue/option-picker';
 import { PriceTag } from '../../components/catalogue/price-tag';
-import { AddToCart, FavButton, useCatalogueActions } from '../../components/catalogue/product-actions';
+import { AddToCart, FavButton, useCatalogueActions, useIsAdding, useIsFav } from '../../components/catalogue/product-actions';
 import { GALLERY_IMAGE_WIDTH, GALLERY_SIZES, ProductGallery } from '../../components/catalogue/product-gallery';
 import { ProductRow } from '../../components/catalogue/product-grid';
 import { RatingStars } from '../../components/catalogue/rating-stars';
@@ -116,7 +116,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.label, ...(c.to ? { url: absoluteUrl(origin, c.to, locale) } : {}) }))),
   ];
   const promoEnd = pricing?.promoEndsAt ? formatDate(pricing.promoEndsAt, locale, 'long') : null;
-  const isFav = actions.isFav?.(product.id) ?? product.isFav;
+  const isFav = useIsFav(product.id, product.isFav);
+  const adding = useIsAdding(variant?.id);
 
   return (
     <div className="container catalogue-page">
@@ -186,7 +187,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               variantId={variant?.id ?? null}
               purchasable={stock !== 'out-of-stock'}
               onAddToCart={actions.onAddToCart}
-              adding={variant ? (actions.isAdding?.(variant.id) ?? false) : false}
+              adding={adding}
             />
             <FavButton
               productId={product.id}
