@@ -5,7 +5,7 @@
 //   BENCH_URL (or the first argument)   the shop, default http://127.0.0.1:8080
 //   BENCH_RUNS                          runs per route (3)
 //   BENCH_ROUTES                        only the routes whose name contains one of these words (comma-separated)
-//   BENCH_SAVE                          a directory: every Lighthouse JSON report is written there
+//   BENCH_SAVE                          a directory (created if missing): every Lighthouse JSON report is written there
 //   CHROME_PATH                         the browser, default /usr/bin/chromium
 //   LIGHTHOUSE_CLI                      how to start Lighthouse when node_modules/lighthouse is
 //                                       missing, e.g. "npx --yes lighthouse@13.5.0"
@@ -17,7 +17,7 @@
 // client would call the Shop API as a visitor (on /profile/addresses that emptied the list: CLS 0.15).
 // Figures per route: performance score, LCP, CLS, TBT and FCP, each the median of the runs.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,7 +96,10 @@ function runOnce(command, url, cookie, profileDir) {
         try {
           const lhr = JSON.parse(stdout);
           if (lhr.runtimeError) return reject(new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`));
-          if (process.env.BENCH_SAVE) writeFileSync(join(process.env.BENCH_SAVE, `${Date.now()}.json`), stdout);
+          if (process.env.BENCH_SAVE) {
+            mkdirSync(process.env.BENCH_SAVE, { recursive: true });
+            writeFileSync(join(process.env.BENCH_SAVE, `${Date.now()}.json`), stdout);
+          }
           resolvePromise(figures(lhr));
         } catch (parseError) {
           reject(parseError);
