@@ -337,140 +337,155 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     // docs/inspector.md "Watching a checkout".
     spawn: ((logic: Parameters<typeof createActor>[0], options?: Parameters<typeof createActor>[1]) =>
       createActor(logic, { id: (logic as { id?: string }).id, inspect: deps.inspect, ...options })) as typeof createActor,
-    machines: {
-      contact: contactMachine.provide({
-        actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
-      }),
-      review: reviewMachine.provide({
-        actors: {
-          findReviewableLine: fromPromise(({ input }) => findReviewableLine(current(), input.productId)),
-          submitReview: fromPromise(({ input }) => submitProductReview(current(), input)),
-        },
-      }),
-      catalogueFilters: catalogueFiltersMachine,
-      auth: authMachine.provide({
-        actors: {
-          ...signIn.actors,
-          login: fromPromise(({ input }) => login(current(), input)),
-          registerAccount: fromPromise(({ input }) => register(current(), input)),
-          verifyAccount: fromPromise(({ input }) => verifyAccount(current(), input)),
-          resendCode: fromPromise(({ input }) => refreshVerify(current(), input.emailAddress)),
-          authenticate: fromPromise(({ input }) => authenticateWithIdToken(current(), input)),
-        },
-        actions: { ...signIn.actions, reloadPage: () => deps.reloadPage?.() },
-      }),
-      passwordReset: passwordResetMachine.provide({
-        actors: {
-          ...signIn.actors,
-          requestResetCode: fromPromise(({ input }) => requestPasswordReset(current(), input.emailAddress)),
-          verifyResetCode: fromPromise(({ input }) => verifyPasswordResetCode(current(), input)),
-          changePassword: fromPromise(({ input }) => changeUserPassword(current(), input)),
-        },
-        actions: signIn.actions,
-      }),
-      signOut: signOutMachine.provide({
-        actors: { logout: fromPromise(() => logout(current())) },
-        // The shop machine holds and reloads the cart and signs the wishlist out on the new session.
-        actions: { clearLocalState: () => session()?.send({ type: 'session.signedOut' }) },
-      }),
-      coupon: couponMachine.provide({
-        actors: {
-          applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-          removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-        },
-        actions: {
-          orderChanged: (_, params) =>
-            (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
-        },
-      }),
-      profile: profileMachine.provide({
-        actors: {
-          loadCustomer: fromPromise(() => getCustomer(current())),
-          updateCustomer: fromPromise(({ input }) => updateCustomer(current(), input)),
-          requestEmailChange: fromPromise(({ input }) => requestEmailChange(current(), input)),
-          confirmEmailChange: fromPromise(({ input }) => confirmEmailChange(current(), input.token)),
-          uploadAvatar: fromCallback<EventObject, UploadAvatarInput>(({ input, sendBack }) => {
-            const abort = new AbortController();
-            const report = (event: UploadAvatarEvent) => sendBack(event);
-            const c = uploadClient((loaded, total) => report({ type: 'avatar.progress', loaded, total }));
-            uploadImage(c, input.file, { signal: abort.signal }).then(
-              (result) => report({ type: 'avatar.uploaded', result }),
-              () => {
-                if (!abort.signal.aborted) report({ type: 'avatar.uploadFailed' });
-              },
-            );
-            return () => abort.abort();
-          }),
-        },
-      }),
-      addresses: addressesMachine.provide({
-        actors: {
-          loadAddresses: fromPromise(() => getAddresses(current())),
-          // The cities in the page's language, whatever the app's locale actor says meanwhile.
-          loadCities: fromPromise(({ input }) => getCities(client(input.languageCode), input.countryCode)),
-          createAddress: fromPromise(({ input }) => createAddress(current(), input)),
-          updateAddress: fromPromise(({ input }) => updateAddress(current(), input)),
-          deleteAddress: fromPromise(({ input }) => deleteAddress(current(), input.addressId)),
-          setDefaultAddress: fromPromise(({ input }) => setDefaultAddress(current(), input.addressId)),
-          requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
-          verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
-        },
-      }),
-      changePassword: changePasswordMachine.provide({
-        actors: { updatePassword: fromPromise(({ input }) => updatePassword(current(), input)) },
-      }),
-      orderCancel: orderCancelMachine.provide({
-        actors: { cancelOrder: fromPromise(({ input }) => cancelOrder(current(), input)) },
-      }),
-      checkout: checkoutMachine.provide({
-        actors: {
-          // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
-          fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
-          fetchAddresses: fromPromise(() => getAddresses(current())),
-          createAddress: fromPromise(({ input }) => createAddress(current(), input)),
-          requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
-          verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
-          setOrderAddress: fromPromise(({ input }) => useSavedShippingAddress(current(), input.addressId)),
-          fetchShippingMethods: fromPromise(() => getShippingMethods(current())),
-          setShippingMethod: fromPromise(({ input }) => setShippingMethod(current(), [input.shippingMethodId])),
-          transitionOrder: fromPromise(({ input }) => transitionOrder(current(), input.state)),
-          fetchPaymentMethods: fromPromise(() => getPaymentMethods(current())),
-          addPayment: fromPromise(({ input }) => addPayment(current(), input)),
-          fetchPayFortSignature: fromPromise(({ input }) => getPayFortSignature(current(), input.orderCode)),
-          fetchOrderState: fromPromise(({ input }) => getOrderState(current(), input)),
-          watchOrderState: fromCallback<EventObject, { orderCode: string }>(({ sendBack, input }) =>
-            subscribeOrderState(
-              {
-                url: liveOrdersUrl(deps.shopApiUrl),
-                token: session()?.getSnapshot().context.token ?? null,
-                orderCode: input.orderCode,
-              },
-              {
-                next: (update: OrderStateUpdate) => sendBack({ type: 'order.stateChanged', update }),
-                // An ended stream without a verdict is as good as a failed one: poll instead.
-                error: () => sendBack({ type: 'order.watchFailed' }),
-                complete: () => sendBack({ type: 'order.watchFailed' }),
-              },
+    // Each page's machine with its services, made the first time a page asks for it: providing
+    // them all when the actors start built a dozen state charts (checkout's among them) that most
+    // visits never use, in the task that starts the actors.
+    machines: lazily({
+      contact: () =>
+        contactMachine.provide({
+          actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
+        }),
+      review: () =>
+        reviewMachine.provide({
+          actors: {
+            findReviewableLine: fromPromise(({ input }) => findReviewableLine(current(), input.productId)),
+            submitReview: fromPromise(({ input }) => submitProductReview(current(), input)),
+          },
+        }),
+      catalogueFilters: () => catalogueFiltersMachine,
+      auth: () =>
+        authMachine.provide({
+          actors: {
+            ...signIn.actors,
+            login: fromPromise(({ input }) => login(current(), input)),
+            registerAccount: fromPromise(({ input }) => register(current(), input)),
+            verifyAccount: fromPromise(({ input }) => verifyAccount(current(), input)),
+            resendCode: fromPromise(({ input }) => refreshVerify(current(), input.emailAddress)),
+            authenticate: fromPromise(({ input }) => authenticateWithIdToken(current(), input)),
+          },
+          actions: { ...signIn.actions, reloadPage: () => deps.reloadPage?.() },
+        }),
+      passwordReset: () =>
+        passwordResetMachine.provide({
+          actors: {
+            ...signIn.actors,
+            requestResetCode: fromPromise(({ input }) => requestPasswordReset(current(), input.emailAddress)),
+            verifyResetCode: fromPromise(({ input }) => verifyPasswordResetCode(current(), input)),
+            changePassword: fromPromise(({ input }) => changeUserPassword(current(), input)),
+          },
+          actions: signIn.actions,
+        }),
+      signOut: () =>
+        signOutMachine.provide({
+          actors: { logout: fromPromise(() => logout(current())) },
+          // The shop machine holds and reloads the cart and signs the wishlist out on the new session.
+          actions: { clearLocalState: () => session()?.send({ type: 'session.signedOut' }) },
+        }),
+      coupon: () =>
+        couponMachine.provide({
+          actors: {
+            applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
+            removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
+          },
+          actions: {
+            orderChanged: (_, params) =>
+              (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
+          },
+        }),
+      profile: () =>
+        profileMachine.provide({
+          actors: {
+            loadCustomer: fromPromise(() => getCustomer(current())),
+            updateCustomer: fromPromise(({ input }) => updateCustomer(current(), input)),
+            requestEmailChange: fromPromise(({ input }) => requestEmailChange(current(), input)),
+            confirmEmailChange: fromPromise(({ input }) => confirmEmailChange(current(), input.token)),
+            uploadAvatar: fromCallback<EventObject, UploadAvatarInput>(({ input, sendBack }) => {
+              const abort = new AbortController();
+              const report = (event: UploadAvatarEvent) => sendBack(event);
+              const c = uploadClient((loaded, total) => report({ type: 'avatar.progress', loaded, total }));
+              uploadImage(c, input.file, { signal: abort.signal }).then(
+                (result) => report({ type: 'avatar.uploaded', result }),
+                () => {
+                  if (!abort.signal.aborted) report({ type: 'avatar.uploadFailed' });
+                },
+              );
+              return () => abort.abort();
+            }),
+          },
+        }),
+      addresses: () =>
+        addressesMachine.provide({
+          actors: {
+            loadAddresses: fromPromise(() => getAddresses(current())),
+            // The cities in the page's language, whatever the app's locale actor says meanwhile.
+            loadCities: fromPromise(({ input }) => getCities(client(input.languageCode), input.countryCode)),
+            createAddress: fromPromise(({ input }) => createAddress(current(), input)),
+            updateAddress: fromPromise(({ input }) => updateAddress(current(), input)),
+            deleteAddress: fromPromise(({ input }) => deleteAddress(current(), input.addressId)),
+            setDefaultAddress: fromPromise(({ input }) => setDefaultAddress(current(), input.addressId)),
+            requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
+            verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
+          },
+        }),
+      changePassword: () =>
+        changePasswordMachine.provide({
+          actors: { updatePassword: fromPromise(({ input }) => updatePassword(current(), input)) },
+        }),
+      orderCancel: () =>
+        orderCancelMachine.provide({
+          actors: { cancelOrder: fromPromise(({ input }) => cancelOrder(current(), input)) },
+        }),
+      checkout: () =>
+        checkoutMachine.provide({
+          actors: {
+            // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
+            fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
+            fetchAddresses: fromPromise(() => getAddresses(current())),
+            createAddress: fromPromise(({ input }) => createAddress(current(), input)),
+            requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
+            verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
+            setOrderAddress: fromPromise(({ input }) => useSavedShippingAddress(current(), input.addressId)),
+            fetchShippingMethods: fromPromise(() => getShippingMethods(current())),
+            setShippingMethod: fromPromise(({ input }) => setShippingMethod(current(), [input.shippingMethodId])),
+            transitionOrder: fromPromise(({ input }) => transitionOrder(current(), input.state)),
+            fetchPaymentMethods: fromPromise(() => getPaymentMethods(current())),
+            addPayment: fromPromise(({ input }) => addPayment(current(), input)),
+            fetchPayFortSignature: fromPromise(({ input }) => getPayFortSignature(current(), input.orderCode)),
+            fetchOrderState: fromPromise(({ input }) => getOrderState(current(), input)),
+            watchOrderState: fromCallback<EventObject, { orderCode: string }>(({ sendBack, input }) =>
+              subscribeOrderState(
+                {
+                  url: liveOrdersUrl(deps.shopApiUrl),
+                  token: session()?.getSnapshot().context.token ?? null,
+                  orderCode: input.orderCode,
+                },
+                {
+                  next: (update: OrderStateUpdate) => sendBack({ type: 'order.stateChanged', update }),
+                  // An ended stream without a verdict is as good as a failed one: poll instead.
+                  error: () => sendBack({ type: 'order.watchFailed' }),
+                  complete: () => sendBack({ type: 'order.watchFailed' }),
+                },
+              ),
             ),
-          ),
-          coupon: checkoutCouponMachine.provide({
-            actors: {
-              applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-              removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-            },
-          }),
-        },
-        actions: {
-          redirectToPayment: (_, params) => deps.redirectToPayment?.(params),
-          // The order is placed: the cart reloads the (now empty) active order and the header follows.
-          resetCartCount: () => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.sync' }),
-        },
-      }),
-      shippingEstimate: fromPromise<number | null, { orderKey: string }>(async () => {
-        const methods = await getShippingMethods(current());
-        return methods.length ? Math.min(...methods.map((m) => m.priceWithTax)) : null;
-      }),
-    },
+            coupon: checkoutCouponMachine.provide({
+              actors: {
+                applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
+                removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
+              },
+            }),
+          },
+          actions: {
+            redirectToPayment: (_, params) => deps.redirectToPayment?.(params),
+            // The order is placed: the cart reloads the (now empty) active order and the header follows.
+            resetCartCount: () => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.sync' }),
+          },
+        }),
+      shippingEstimate: () =>
+        fromPromise<number | null, { orderKey: string }>(async () => {
+          const methods = await getShippingMethods(current());
+          return methods.length ? Math.min(...methods.map((m) => m.priceWithTax)) : null;
+        }),
+    }),
     start() {
       locale.start();
       shop.start();
@@ -492,4 +507,24 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       build.stop();
     },
   };
+}
+
+/**
+ * An object whose properties are made on first read (then kept): `lazily({ a: () => make() })`.
+ * Enumerable like a plain object, so listing the names does not make anything.
+ */
+function lazily<T extends object>(makers: { [K in keyof T]: () => T[K] }): T {
+  const made = {} as T;
+  for (const key of Object.keys(makers) as Array<keyof T>) {
+    Object.defineProperty(made, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = makers[key]();
+        Object.defineProperty(made, key, { value, enumerable: true, writable: false, configurable: false });
+        return value;
+      },
+    });
+  }
+  return made;
 }
