@@ -49,6 +49,13 @@ interface Focal {
 }
 
 function withParams(src: string, params: Record<string, string | number>): string {
+  // Asset URLs have no query of their own: joined directly (the same text URLSearchParams writes),
+  // since a page's cards build a few hundred of these while they hydrate.
+  if (!src.includes('?')) {
+    let query = '';
+    for (const key in params) query += `${query ? '&' : ''}${encodeURIComponent(key)}=${encodeURIComponent(String(params[key]))}`;
+    return `${src}?${query}`;
+  }
   const [path, query = ''] = src.split('?', 2) as [string, string?];
   const search = new URLSearchParams(query);
   for (const [k, v] of Object.entries(params)) search.set(k, String(v));
