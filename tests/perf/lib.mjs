@@ -229,17 +229,25 @@ export async function signedInRoutes(base) {
     const order = placed.data.activeCustomer?.orders.items.find((o) =>
       ['PaymentSettled', 'PaymentAuthorized', 'Shipped', 'Delivered'].includes(o.state),
     );
-    const products = await shopApi(base, 'query { products(options: { take: 20 }) { items { variants { id stockLevel } } } }', {}, token);
-    const variant = products.data.products.items.flatMap((p) => p.variants).find((v) => v.stockLevel === 'IN_STOCK');
-    const added = await shopApi(
-      base,
-      'mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } } }',
-      { v: variant.id },
-      token,
-    );
-    token = added.token;
+    // The checkout needs a cart with a line: the active order when it has one (each run would
+    // otherwise add another unit, until a line limit refuses it), else one in-stock variant added.
+    const active = await shopApi(base, 'query { activeOrder { code totalQuantity } }', {}, token);
+    let code = active.data.activeOrder?.totalQuantity ? active.data.activeOrder.code : null;
+    if (!code) {
+      const products = await shopApi(base, 'query { products(options: { take: 20 }) { items { variants { id stockLevel } } } }', {}, token);
+      const variant = products.data.products.items.flatMap((p) => p.variants).find((v) => v.stockLevel === 'IN_STOCK');
+      const added = await shopApi(
+        base,
+        'mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } ... on ErrorResult { errorCode message } } }',
+        { v: variant.id },
+        token,
+      );
+      code = added.data.addItemToOrder.code;
+      if (!code) throw new Error(`addItemToOrder: ${added.data.addItemToOrder.errorCode} ${added.data.addItemToOrder.message}`);
+      token = added.token ?? token;
+    }
     const cookie = { name: 'vendure_token', value: token };
-    const routes = [{ name: 'checkout (address step)', path: `/en/checkout/${added.data.addItemToOrder.code}`, cookie }];
+    const routes = [{ name: 'checkout (address step)', path: `/en/checkout/${code}`, cookie }];
     if (order) routes.push({ name: 'checkout-success', path: `/en/checkout-success?order=${order.code}`, cookie });
     return routes;
   } catch (error) {
