@@ -65,21 +65,29 @@ async function measureRoute(browser, base, route, token) {
     hydrated = true;
     if (loaded) phase = 'later';
   });
-  // Hydrated: every element but the inline data scripts carries React's fiber key (as
-  // `pageHydrated` in tests/e2e/fixtures.ts; parts of a page hydrate separately).
+  // Hydrated: every element carries React's fiber key but the inline data scripts and what sits in
+  // a `dangerouslySetInnerHTML` (as `pageHydrated` in tests/e2e/fixtures.ts; parts of a page
+  // hydrate separately).
   await page.addInitScript(() => {
-    const hydrated = (el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
     const check = () => {
-      if (
-        document.readyState !== 'loading' &&
-        document.body &&
-        hydrated(document.body) &&
-        [...document.body.querySelectorAll('*')].every((el) => el.tagName === 'SCRIPT' || hydrated(el))
-      ) {
+      if (document.readyState !== 'loading' && document.body && window.__pageHydrated()) {
         window.__benchHydrated();
         return;
       }
       setTimeout(check, 5);
+    };
+    window.__pageHydrated = () => {
+      const reactKey = (el, prefix) => Object.keys(el).find((k) => k.startsWith(prefix));
+      const insideRawHtml = (el) => {
+        for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+          const props = reactKey(parent, '__reactProps$');
+          if (props) return Boolean(parent[props]?.dangerouslySetInnerHTML);
+        }
+        return false;
+      };
+      return [...document.body.querySelectorAll('*')].every(
+        (el) => el.tagName === 'SCRIPT' || reactKey(el, '__reactFiber$') !== undefined || insideRawHtml(el),
+      );
     };
     check();
   });
@@ -114,11 +122,7 @@ async function measureRoute(browser, base, route, token) {
   });
   const response = await page.goto(base + route.path, { waitUntil: 'load' });
   if (!response?.ok()) throw new Error(`${route.path} answered ${response?.status()}`);
-  await page.waitForFunction(() =>
-    [...document.body.querySelectorAll('*')].every(
-      (el) => el.tagName === 'SCRIPT' || Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
-    ),
-  );
+  await page.waitForFunction(() => window.__pageHydrated());
   await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
   await Promise.all(pending);
   phase = 'later';
