@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GlobalFlag } from '@vendure/common/lib/generated-types';
 import { GlobalSettingsService, ID, ProductVariant, RequestContext, StockLevel, TransactionalConnection } from '@vendure/core';
-import { In } from 'typeorm';
 
 import { CatalogueIndexService } from './catalogue-index.service';
 import { ProductQueryService } from './product-query.service';
@@ -79,33 +78,32 @@ export class ProductPriceSummaryService {
     const out = new Map<string, boolean>();
     if (!variantIds.length) return out;
     const settings = await this.globalSettings.getSettings(ctx);
-    const variants: ProductVariant[] = [];
-    const levels: StockLevel[] = [];
+    const r = (alias: string, entity: typeof ProductVariant | typeof StockLevel, path: string) =>
+      this.productQuery.ref(alias, entity, path);
+    const rows: Array<{ id: unknown; track: unknown; useGlobal: unknown; threshold: unknown; available: unknown }> = [];
+    // raw rows, one per variant: hydrating ~1,200 variant and stock level entities was most of the time
     for (let i = 0; i < variantIds.length; i += 500) {
       const chunk = variantIds.slice(i, i + 500);
-      const [vs, ls] = await Promise.all([
-        this.connection.getRepository(ctx, ProductVariant).find({
-          where: { id: In(chunk) },
-          select: { id: true, trackInventory: true, useGlobalOutOfStockThreshold: true, outOfStockThreshold: true },
-        }),
-        this.connection.getRepository(ctx, StockLevel).find({
-          where: { productVariantId: In(chunk) },
-          select: { id: true, productVariantId: true, stockOnHand: true, stockAllocated: true },
-        }),
-      ]);
-      variants.push(...vs);
-      levels.push(...ls);
+      rows.push(
+        ...(await this.connection
+          .getRepository(ctx, ProductVariant)
+          .createQueryBuilder('v')
+          .leftJoin(StockLevel, 'sl', `${r('sl', StockLevel, 'productVariantId')} = ${r('v', ProductVariant, 'id')}`)
+          .select(r('v', ProductVariant, 'id'), 'id')
+          .addSelect(r('v', ProductVariant, 'trackInventory'), 'track')
+          .addSelect(r('v', ProductVariant, 'useGlobalOutOfStockThreshold'), 'useGlobal')
+          .addSelect(r('v', ProductVariant, 'outOfStockThreshold'), 'threshold')
+          .addSelect(`COALESCE(SUM(${r('sl', StockLevel, 'stockOnHand')} - ${r('sl', StockLevel, 'stockAllocated')}), 0)`, 'available')
+          .where(`${r('v', ProductVariant, 'id')} IN (:...ids)`, { ids: chunk })
+          .groupBy(r('v', ProductVariant, 'id'))
+          .getRawMany()),
+      );
     }
-    const available = new Map<string, number>();
-    for (const l of levels) {
-      const id = String(l.productVariantId);
-      available.set(id, (available.get(id) ?? 0) + l.stockOnHand - l.stockAllocated);
-    }
-    for (const v of variants) {
-      const untracked =
-        v.trackInventory === GlobalFlag.FALSE || (v.trackInventory === GlobalFlag.INHERIT && settings.trackInventory === false);
-      const threshold = v.useGlobalOutOfStockThreshold ? settings.outOfStockThreshold : v.outOfStockThreshold;
-      out.set(String(v.id), untracked || (available.get(String(v.id)) ?? 0) - threshold > 0);
+    for (const v of rows) {
+      const untracked = v.track === GlobalFlag.FALSE || (v.track === GlobalFlag.INHERIT && settings.trackInventory === false);
+      const useGlobal = v.useGlobal === true || v.useGlobal === 1 || v.useGlobal === '1';
+      const threshold = useGlobal ? settings.outOfStockThreshold : Number(v.threshold ?? 0);
+      out.set(String(v.id), untracked || Number(v.available ?? 0) - threshold > 0);
     }
     return out;
   }
