@@ -26,10 +26,10 @@ export const searchDocument = graphql(
           brand {
             ...FacetRefFields
           }
-          variants {
-            id
+          priceSummary {
             priceWithTax
-            inStock
+            minPriceWithTax
+            maxPriceWithTax
           }
         }
         totalItems
@@ -61,7 +61,8 @@ interface SearchSource {
   featuredAsset?: { preview: string; width: number; height: number; focalPoint?: { x: number; y: number } | null } | null;
   customFields?: { subTitle?: string | null } | null;
   brand?: { name: string } | null;
-  variants: readonly { priceWithTax: number; inStock?: boolean | null }[];
+  /** The server's summary of the variants (decision 019, session 10): 100 hits without their variants. */
+  priceSummary?: { priceWithTax: number; minPriceWithTax: number; maxPriceWithTax: number } | null;
 }
 
 /**
@@ -75,8 +76,7 @@ export function toSearchHits(items: readonly SearchSource[]): SearchHit[] {
   for (const p of items) {
     if (seen.has(p.id)) continue;
     seen.add(p.id);
-    const buyable = p.variants.filter((v) => v.inStock !== false);
-    const pool = (buyable.length ? buyable : p.variants).map((v) => v.priceWithTax);
+    const prices = p.priceSummary ?? null;
     subTitles.set(p.id, p.customFields?.subTitle || null);
     hits.push({
       id: p.id,
@@ -91,8 +91,8 @@ export function toSearchHits(items: readonly SearchSource[]): SearchHit[] {
           }
         : null,
       brand: p.brand?.name ?? null,
-      price: pool.length ? Math.min(...pool) : null,
-      priceVaries: new Set(p.variants.map((v) => v.priceWithTax)).size > 1,
+      price: prices?.priceWithTax ?? null,
+      priceVaries: prices ? prices.minPriceWithTax !== prices.maxPriceWithTax : false,
       detail: null,
     });
   }

@@ -45,7 +45,7 @@ const FILTERED = `query Filtered($options: ProductFilterInput!) {
 const SEARCH = `query Search($term: String!, $take: Int) {
   searchProducts(term: $term, skip: 0, take: $take) {
     items { id name slug featuredAsset { ...Asset } customFields { subTitle } brand { id code name }
-      variants { id priceWithTax inStock } }
+      priceSummary { priceWithTax minPriceWithTax maxPriceWithTax } }
     totalItems } }
   fragment Asset on Asset { id name preview source width height focalPoint { x y } }`;
 const DETAIL = `query Detail($slug: String!) {

@@ -685,6 +685,128 @@ describe('searchProducts', () => {
     expect(await search({ term: '   ' })).toEqual({ totalItems: 0, items: [] });
   });
 
+  const HITS = gql`
+    query Hits($term: String!, $take: Int) {
+      searchProducts(term: $term, skip: 0, take: $take) {
+        items {
+          id
+          brand {
+            code
+          }
+          priceSummary {
+            priceWithTax
+            minPriceWithTax
+            maxPriceWithTax
+            inStock
+          }
+        }
+      }
+    }
+  `;
+  const DETAIL = gql`
+    query Detail($id: ID!) {
+      product(id: $id) {
+        brand {
+          code
+        }
+        variants {
+          id
+          priceWithTax
+          inStock
+        }
+      }
+    }
+  `;
+  interface Summary {
+    priceWithTax: number;
+    minPriceWithTax: number;
+    maxPriceWithTax: number;
+    inStock: boolean;
+  }
+  interface Hit {
+    id: string;
+    brand: { code: string } | null;
+    priceSummary: Summary | null;
+  }
+  interface Detail {
+    brand: { code: string } | null;
+    variants: Array<{ id: string; priceWithTax: number; inStock: boolean }>;
+  }
+  /** What the product page says: the cheapest variant in stock (of all when none is), the range, stock. */
+  const expectedSummary = (d: Detail): Summary | null => {
+    if (!d.variants.length) return null;
+    const all = d.variants.map((v) => v.priceWithTax);
+    const buyable = d.variants.filter((v) => v.inStock).map((v) => v.priceWithTax);
+    return {
+      priceWithTax: Math.min(...(buyable.length ? buyable : all)),
+      minPriceWithTax: Math.min(...all),
+      maxPriceWithTax: Math.max(...all),
+      inStock: buyable.length > 0,
+    };
+  };
+  const hitsOf = async (term: string, lang: Lang) =>
+    (await q<{ searchProducts: { items: Hit[] } }>(HITS, { term, take: 100 }, lang)).searchProducts.items;
+  const detailOf = async (id: string, lang: Lang) => (await q<{ product: Detail }>(DETAIL, { id }, lang)).product;
+
+  it.each(LANGS)("answers each hit's price, price range, stock and brand as its product page does (%s)", async (lang) => {
+    const brand = BRANDS.find((b) => b.code === specs[0].brand.code)!;
+    const hits = await hitsOf(lang === 'ar' ? brand.ar : brand.en, lang);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) {
+      const detail = await detailOf(hit.id, lang);
+      expect(hit.brand?.code, `brand of ${hit.id}`).toBe(detail.brand?.code);
+      expect(hit.priceSummary, `prices of ${hit.id}`).toEqual(expectedSummary(detail));
+    }
+  });
+
+  it("follows prices and stock: a hit's cheapest variant sold out moves its price to the next one in stock", async () => {
+    await env.adminClient.asSuperAdmin();
+    const VARIANTS = gql`
+      mutation Variants($input: [UpdateProductVariantInput!]!) {
+        updateProductVariants(input: $input) {
+          id
+          price
+          stockOnHand
+          trackInventory
+          useGlobalOutOfStockThreshold
+          outOfStockThreshold
+        }
+      }
+    `;
+    type Row = Record<string, unknown> & { id: string; price: number };
+    const update = async (input: Array<Record<string, unknown>>) =>
+      (await env.adminClient.query<{ updateProductVariants: Row[] }>(VARIANTS, { input })).updateProductVariants;
+    let id: string | undefined;
+    for (const candidate of ids) {
+      if ((await detailOf(candidate, 'en')).variants.length > 1) {
+        id = candidate;
+        break;
+      }
+    }
+    expect(id, 'a product with two variants').toBeDefined();
+    const [a, ...others] = (await detailOf(id!, 'en')).variants;
+    // a no-op update answers the current price and stock settings, put back at the end
+    const original = await update([a, ...others].map((v) => ({ id: v.id })));
+    const low = Math.min(a.priceWithTax, ...others.map((v) => v.priceWithTax));
+    const stocked = { stockOnHand: 50, trackInventory: 'TRUE', useGlobalOutOfStockThreshold: false, outOfStockThreshold: 0 };
+    const name = specOf(id!).name.en;
+    const summary = async () => (await hitsOf(name, 'en')).find((h) => h.id === id)?.priceSummary;
+    try {
+      await update([{ id: a.id, price: low, ...stocked }, ...others.map((v) => ({ id: v.id, price: low + 1000, ...stocked }))]);
+      const inStock = await summary();
+      expect(inStock).toEqual({ priceWithTax: low, minPriceWithTax: low, maxPriceWithTax: low + 1000, inStock: true });
+      expect(inStock).toEqual(expectedSummary(await detailOf(id!, 'en')));
+
+      await update([{ id: a.id, stockOnHand: 0 }]);
+      const soldOut = await summary();
+      expect(soldOut).toEqual({ priceWithTax: low + 1000, minPriceWithTax: low, maxPriceWithTax: low + 1000, inStock: true });
+      expect(soldOut).toEqual(expectedSummary(await detailOf(id!, 'en')));
+    } finally {
+      await update(original);
+    }
+    expect(await summary()).toEqual(expectedSummary(await detailOf(id!, 'en')));
+  });
+
   it('keeps the search text current when a product is renamed', async () => {
     await env.adminClient.asSuperAdmin();
     const target = specs[3];

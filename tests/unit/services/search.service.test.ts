@@ -7,23 +7,21 @@ const product = (over: Partial<Parameters<typeof toSearchHits>[0][number]> & { i
   featuredAsset: null,
   customFields: { subTitle: null },
   brand: { name: 'Acme' },
-  variants: [{ priceWithTax: 15000, inStock: true }],
+  priceSummary: { priceWithTax: 15000, minPriceWithTax: 15000, maxPriceWithTax: 15000 },
   ...over,
 });
 
 describe('toSearchHits', () => {
-  it('gives every hit its brand, its cheapest buyable price and whether prices vary', () => {
+  it("gives every hit its brand, the server's cheapest buyable price and whether prices vary", () => {
     const [hit] = toSearchHits([
-      product({
-        id: '1',
-        variants: [
-          { priceWithTax: 9000, inStock: false },
-          { priceWithTax: 12000, inStock: true },
-          { priceWithTax: 15000, inStock: true },
-        ],
-      }),
+      product({ id: '1', priceSummary: { priceWithTax: 12000, minPriceWithTax: 9000, maxPriceWithTax: 15000 } }),
     ]);
     expect(hit).toMatchObject({ id: '1', brand: 'Acme', price: 12000, priceVaries: true, detail: null });
+  });
+
+  it('shows one price, not "from", when every variant costs the same', () => {
+    const [hit] = toSearchHits([product({ id: '1' })]);
+    expect(hit).toMatchObject({ price: 15000, priceVaries: false });
   });
 
   it('shows a product matched twice once', () => {
@@ -42,7 +40,7 @@ describe('toSearchHits', () => {
   });
 
   it('has no price for a product without variants, and no brand when it has none', () => {
-    const [hit] = toSearchHits([product({ id: '1', brand: null, variants: [] })]);
+    const [hit] = toSearchHits([product({ id: '1', brand: null, priceSummary: null })]);
     expect(hit).toMatchObject({ brand: null, price: null, priceVaries: false });
   });
 });

@@ -22,6 +22,7 @@ import { CollectionIndexService } from './services/collection-index.service';
 import { FacetLookupService } from './services/facet-lookup.service';
 import { ProductListingService } from './services/product-listing.service';
 import { ProductLoaderService } from './services/product-loader.service';
+import { ProductPriceSummaryService } from './services/product-price-summary.service';
 import { ProductVariantsLoaderService } from './services/product-variants-loader.service';
 import { ProductQueryService } from './services/product-query.service';
 import { ProductReviewService } from './services/product-review.service';
@@ -43,6 +44,7 @@ import { WishlistService } from './services/wishlist.service';
     ProductQueryService,
     ProductLoaderService,
     ProductVariantsLoaderService,
+    ProductPriceSummaryService,
     FacetLookupService,
     ActiveCustomerService,
     ProductListingService,

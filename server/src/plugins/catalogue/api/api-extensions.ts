@@ -23,6 +23,16 @@ export const shopApiExtensions = gql`
     category: FacetValue
     subCategory: FacetValue
     brand: FacetValue
+    "Prices and stock of the product's variants, without resolving them (decision 019, session 10); null without variants."
+    priceSummary: ProductPriceSummary
+  }
+  type ProductPriceSummary {
+    "Cheapest price with tax among the variants in stock; among all variants when none is."
+    priceWithTax: Money!
+    minPriceWithTax: Money!
+    maxPriceWithTax: Money!
+    "Some variant can be bought (saleable stock > 0)."
+    inStock: Boolean!
   }
   extend type ProductVariant {
     inStock: Boolean!

@@ -2,6 +2,7 @@ import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Ctx, FacetValue, Product, ProductVariant, RelationPaths, Relations, RequestContext } from '@vendure/core';
 
 import { FacetLookupService } from '../services/facet-lookup.service';
+import { ProductPriceSummary, ProductPriceSummaryService } from '../services/product-price-summary.service';
 import { ProductVariantsLoaderService } from '../services/product-variants-loader.service';
 import { OverallRating, ProductReviewService } from '../services/product-review.service';
 import { WishlistService } from '../services/wishlist.service';
@@ -14,6 +15,7 @@ export class ProductFieldsResolver {
     private readonly reviews: ProductReviewService,
     private readonly facets: FacetLookupService,
     private readonly variantsLoader: ProductVariantsLoaderService,
+    private readonly priceSummaries: ProductPriceSummaryService,
   ) {}
 
   /** Core's field, batched per request (one query for every card of a listing). */
@@ -54,5 +56,11 @@ export class ProductFieldsResolver {
   @ResolveField()
   async brand(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<FacetValue | null> {
     return (await this.facets.taxonomyOf(ctx, product)).brand ?? null;
+  }
+
+  /** From the listing index and one stock query per request: a search hit without its variants. */
+  @ResolveField()
+  priceSummary(@Ctx() ctx: RequestContext, @Parent() product: Product): Promise<ProductPriceSummary | null> {
+    return this.priceSummaries.summaryOf(ctx, product.id);
   }
 }
