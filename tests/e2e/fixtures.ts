@@ -103,7 +103,7 @@ export function htmlAttributes(html: string): { lang?: string; dir?: string } {
  * a page hydrate separately (HydrationSlice: header, page, footer, home rows), so React's fiber key
  * on <body> is not enough: every element must carry one, except the inline data scripts and what
  * sits inside a `dangerouslySetInnerHTML` (a product's sanitised description), which React never
- * owns. Runs in the page.
+ * owns, and markup a test put into the HTML outside React (marked `data-foreign`). Runs in the page.
  */
 export function pageHydrated(): boolean {
   const reactKey = (el: Element, prefix: string) => Object.keys(el).find((k) => k.startsWith(prefix));
@@ -116,7 +116,8 @@ export function pageHydrated(): boolean {
     return false;
   };
   return [...document.body.querySelectorAll('*')].every(
-    (el) => el.tagName === 'SCRIPT' || reactKey(el, '__reactFiber$') !== undefined || insideRawHtml(el),
+    (el) =>
+      el.tagName === 'SCRIPT' || reactKey(el, '__reactFiber$') !== undefined || insideRawHtml(el) || el.closest('[data-foreign]') !== null,
   );
 }
 

@@ -175,7 +175,8 @@ test.describe('security headers', () => {
       delete headers['content-length'];
       const body = (await response.text()).replace(
         '</body>',
-        '<script>window.__injected = true</script><img src="/missing.png" alt="" onerror="window.__handler = true"></body>',
+        // data-foreign: markup outside React, which gotoHydrated does not wait for
+        '<script>window.__injected = true</script><img data-foreign src="/missing.png" alt="" onerror="window.__handler = true"></body>',
       );
       await route.fulfill({ status: response.status(), headers, body });
     });
