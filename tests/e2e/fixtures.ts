@@ -15,6 +15,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { parsePo } from '../tools/check-translations.mjs';
+import { pageHydrated } from '../tools/page-hydrated.mjs';
 import { renderSkippedContent, WCAG_TAGS } from './a11y-helpers';
 
 export { expect };
@@ -97,29 +98,7 @@ export function htmlAttributes(html: string): { lang?: string; dir?: string } {
   };
 }
 
-/**
- * True once React has hydrated every element of the page. The server HTML shows buttons (menu,
- * search toggle, form submit) before their handlers exist, and a click that early is lost. Parts of
- * a page hydrate separately (HydrationSlice: header, page, footer, home rows), so React's fiber key
- * on <body> is not enough: every element must carry one, except the inline data scripts and what
- * sits inside a `dangerouslySetInnerHTML` (a product's sanitised description), which React never
- * owns, and markup a test put into the HTML outside React (marked `data-foreign`). Runs in the page.
- */
-export function pageHydrated(): boolean {
-  const reactKey = (el: Element, prefix: string) => Object.keys(el).find((k) => k.startsWith(prefix));
-  const insideRawHtml = (el: Element) => {
-    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
-      const props = reactKey(parent, '__reactProps$');
-      if (props)
-        return Boolean((parent as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props]?.dangerouslySetInnerHTML);
-    }
-    return false;
-  };
-  return [...document.body.querySelectorAll('*')].every(
-    (el) =>
-      el.tagName === 'SCRIPT' || reactKey(el, '__reactFiber$') !== undefined || insideRawHtml(el) || el.closest('[data-foreign]') !== null,
-  );
-}
+export { pageHydrated };
 
 /** Opens a page and waits until React has hydrated all of it (`pageHydrated`), then lets the commit finish. */
 export async function gotoHydrated(page: Page, url: string) {

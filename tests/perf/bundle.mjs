@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { baseUrl, discoverRoutes, evaluate, formatTable, loadBudgets, report, routeCookies, signedInRoutes, signInToken } from './lib.mjs';
+import { pageHydrated } from '../tools/page-hydrated.mjs';
 
 const IDLE_AFTER_LOAD_MS = Number(process.env.BENCH_IDLE_MS || 500);
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -65,31 +66,16 @@ async function measureRoute(browser, base, route, token) {
     hydrated = true;
     if (loaded) phase = 'later';
   });
-  // Hydrated: every element carries React's fiber key but the inline data scripts and what sits in
-  // a `dangerouslySetInnerHTML` (as `pageHydrated` in tests/e2e/fixtures.ts; parts of a page
-  // hydrate separately).
-  await page.addInitScript(() => {
-    const check = () => {
-      if (document.readyState !== 'loading' && document.body && window.__pageHydrated()) {
-        window.__benchHydrated();
-        return;
-      }
-      setTimeout(check, 5);
-    };
-    window.__pageHydrated = () => {
-      const reactKey = (el, prefix) => Object.keys(el).find((k) => k.startsWith(prefix));
-      const insideRawHtml = (el) => {
-        for (let parent = el.parentElement; parent; parent = parent.parentElement) {
-          const props = reactKey(parent, '__reactProps$');
-          if (props) return Boolean(parent[props]?.dangerouslySetInnerHTML);
-        }
-        return false;
-      };
-      return [...document.body.querySelectorAll('*')].every(
-        (el) => el.tagName === 'SCRIPT' || reactKey(el, '__reactFiber$') !== undefined || insideRawHtml(el),
-      );
-    };
-    check();
+  // Hydrated: `pageHydrated` (tests/tools/page-hydrated.mjs), checked from the start of each document.
+  await page.addInitScript({
+    content: `window.__pageHydrated = ${pageHydrated.toString()};
+(() => {
+  const check = () => {
+    if (document.readyState !== 'loading' && document.body && window.__pageHydrated()) return window.__benchHydrated();
+    setTimeout(check, 5);
+  };
+  check();
+})();`,
   });
   const pending = [];
   page.on('requestfinished', (request) => {
@@ -122,7 +108,7 @@ async function measureRoute(browser, base, route, token) {
   });
   const response = await page.goto(base + route.path, { waitUntil: 'load' });
   if (!response?.ok()) throw new Error(`${route.path} answered ${response?.status()}`);
-  await page.waitForFunction(() => window.__pageHydrated());
+  await page.waitForFunction(pageHydrated);
   await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
   await Promise.all(pending);
   phase = 'later';
