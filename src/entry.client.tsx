@@ -17,8 +17,14 @@ const written = (window as { __catalogParts?: unknown }).__catalogParts;
 const parts = Array.isArray(written) && written.every((part) => typeof part === 'string') ? (written as CatalogPart[]) : 'full';
 
 // The composition root hands the views' layer its actors: a chunk of their own, loaded after
-// hydration (decision 007); the containers never import app code at runtime (decision 010).
-provideAppActors(() => import('./app/browser-actors').then((module) => module.startBrowserActors));
+// hydration (decision 007); the containers never import app code at runtime (decision 010). Its
+// largest state charts are evaluated first, in a task of their own (decision 022).
+provideAppActors(() =>
+  import('./app/actor-machines')
+    .then(yieldToMain)
+    .then(() => import('./app/browser-actors'))
+    .then((module) => module.startBrowserActors),
+);
 
 loadI18n(locale, parts)
   .catch(() => loadI18n(locale))

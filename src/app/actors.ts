@@ -5,89 +5,35 @@
  * between session, cart and wishlist is machines/shop.machine.ts's. Tests build the same actors
  * with fakes (tests/unit/src/app/actors.test.ts).
  */
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject, type InspectionEvent } from 'xstate';
-import { addressesMachine } from '../../machines/addresses.machine';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { buildCheckMachine, type LastRefresh } from '../../machines/build-check.machine';
-import { authMachine } from '../../machines/auth.machine';
-import { changePasswordMachine } from '../../machines/change-password.machine';
-import { orderCancelMachine } from '../../machines/order-cancel.machine';
-import { profileMachine, type UploadAvatarEvent, type UploadAvatarInput } from '../../machines/profile.machine';
 import { cartMachine } from '../../machines/cart.machine';
-import { checkoutCouponMachine, checkoutMachine, type OrderStateUpdate, type PayFortSignature } from '../../machines/checkout.machine';
+import type { PayFortSignature } from '../../machines/checkout.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
-import { contactMachine } from '../../machines/contact.machine';
-import { couponMachine } from '../../machines/coupon.machine';
 import { localeMachine } from '../../machines/locale.machine';
-import { passwordResetMachine } from '../../machines/password-reset.machine';
-import { reviewMachine } from '../../machines/review.machine';
 import { searchMachine } from '../../machines/search.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
-import { signOutMachine } from '../../machines/sign-out.machine';
 import { wishlistMachine, type WishlistItem } from '../../machines/wishlist.machine';
-import {
-  changeUserPassword,
-  confirmEmailChange,
-  createAddress,
-  deleteAddress,
-  getAddresses,
-  getCustomer,
-  requestAddressVerification,
-  requestEmailChange,
-  requestPasswordReset,
-  setDefaultAddress,
-  updateAddress,
-  updateCustomer,
-  updatePassword,
-  uploadImage,
-  verifyPasswordResetCode,
-  verifyShippingAddress,
-} from '../../services/account.service';
 import { fetchLatestBuild } from '../../services/build.service';
-import { addToCart, adjustCartLine, applyCouponCode, getActiveOrder, removeCartLine, removeCouponCode } from '../../services/cart.service';
-import {
-  addPayment,
-  getCheckoutOrders,
-  getPaymentMethods,
-  getPayFortSignature,
-  getShippingMethods,
-  setShippingMethod,
-  transitionOrder,
-  useSavedShippingAddress,
-} from '../../services/checkout.service';
-import { liveOrdersUrl, subscribeOrderState } from '../../services/live-order.service';
-import { getOrderState } from '../../services/orders.service';
+import { addToCart, adjustCartLine, getActiveOrder, removeCartLine } from '../../services/cart.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
-import { getCities, sendContactMessage } from '../../services/content.service';
-import { cancelOrder } from '../../services/orders.service';
 import { getProduct, recordProductView } from '../../services/products.service';
-import { findReviewableLine, submitProductReview } from '../../services/reviews.service';
 import { searchProducts } from '../../services/search.service';
-import {
-  authenticateWithIdToken,
-  checkUser,
-  createSession,
-  login,
-  logout,
-  refreshVerify,
-  register,
-  verifyAccount,
-} from '../../services/session.service';
+import { checkUser, createSession } from '../../services/session.service';
 import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.service';
-import type { AppActors, CartActor, SessionActor, WishlistActor } from '../containers/app-actors.types';
+import type { AppActors, CartActor, PageMachines, SessionActor, WishlistActor } from '../containers/app-actors.types';
 import type { Locale } from '../i18n/locales';
 import { toProductCard } from '../lib/catalogue/view-models';
-import { takeSeededOrders } from '../lib/checkout-seed';
 import type { StoredToken, TokenStore } from '../lib/token-store';
 import type { GuestWishlistStore, TabChannel } from './browser-adapters';
+import type { ServicedPageMachines } from './page-machines';
 import { progressFetch, type CreateXhr } from './progress-fetch';
 
 export type { AppActors };
 
 /** The account's favourites are loaded in one page (hearts everywhere need every id). */
 export const WISHLIST_TAKE = 100;
-/** How long a sign-in waits for the session's user check before the page moves on anyway. */
-const SIGN_IN_CHECK_TIMEOUT_MS = 10_000;
 
 export interface AppActorsDeps {
   /** The locale of the page the app starts on (route prefix). */
@@ -256,25 +202,6 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     { inspect: deps.inspect },
   );
 
-  // What every way into an account does once signed in (auth, password reset): the session learns
-  // of it and checks the customer (the check hands the cart and the wishlist their counts).
-  const signIn = {
-    actors: {
-      confirmSession: fromPromise<void, void>(async () => {
-        const s = session();
-        if (!s) return;
-        await waitFor(s, (snap) => snap.matches('loggedIn') || snap.matches('anonymous'), { timeout: SIGN_IN_CHECK_TIMEOUT_MS }).catch(
-          () => undefined,
-        );
-      }),
-    },
-    actions: {
-      storeSignIn: (_: unknown, params: { user: { id: string } | null }) =>
-        session()?.send({ type: 'session.signedIn', customerId: params.user?.id ?? null }),
-      refreshCounts: () => {},
-    },
-  };
-
   const recordView = fromPromise<boolean, { productId: string }>(({ input }) =>
     // A failed count is not the shopper's problem: swallow it here, where nothing waits for it.
     recordProductView(current(), input.productId).catch(() => false),
@@ -290,6 +217,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   );
 
   let unsubscribeTabs: (() => void) | null = null;
+  let pageMachines: Promise<ServicedPageMachines> | null = null;
 
   return {
     shop,
@@ -340,152 +268,31 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     // Each page's machine with its services, made the first time a page asks for it: providing
     // them all when the actors start built a dozen state charts (checkout's among them) that most
     // visits never use, in the task that starts the actors.
-    machines: lazily({
-      contact: () =>
-        contactMachine.provide({
-          actors: { sendContactMessage: fromPromise(({ input }) => sendContactMessage(current(), input)) },
-        }),
-      review: () =>
-        reviewMachine.provide({
-          actors: {
-            findReviewableLine: fromPromise(({ input }) => findReviewableLine(current(), input.productId)),
-            submitReview: fromPromise(({ input }) => submitProductReview(current(), input)),
-          },
-        }),
-      catalogueFilters: () => catalogueFiltersMachine,
-      auth: () =>
-        authMachine.provide({
-          actors: {
-            ...signIn.actors,
-            login: fromPromise(({ input }) => login(current(), input)),
-            registerAccount: fromPromise(({ input }) => register(current(), input)),
-            verifyAccount: fromPromise(({ input }) => verifyAccount(current(), input)),
-            resendCode: fromPromise(({ input }) => refreshVerify(current(), input.emailAddress)),
-            authenticate: fromPromise(({ input }) => authenticateWithIdToken(current(), input)),
-          },
-          actions: { ...signIn.actions, reloadPage: () => deps.reloadPage?.() },
-        }),
-      passwordReset: () =>
-        passwordResetMachine.provide({
-          actors: {
-            ...signIn.actors,
-            requestResetCode: fromPromise(({ input }) => requestPasswordReset(current(), input.emailAddress)),
-            verifyResetCode: fromPromise(({ input }) => verifyPasswordResetCode(current(), input)),
-            changePassword: fromPromise(({ input }) => changeUserPassword(current(), input)),
-          },
-          actions: signIn.actions,
-        }),
-      signOut: () =>
-        signOutMachine.provide({
-          actors: { logout: fromPromise(() => logout(current())) },
-          // The shop machine holds and reloads the cart and signs the wishlist out on the new session.
-          actions: { clearLocalState: () => session()?.send({ type: 'session.signedOut' }) },
-        }),
-      coupon: () =>
-        couponMachine.provide({
-          actors: {
-            applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-            removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-          },
-          actions: {
-            orderChanged: (_, params) =>
-              (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.orderChanged', order: params.order }),
-          },
-        }),
-      profile: () =>
-        profileMachine.provide({
-          actors: {
-            loadCustomer: fromPromise(() => getCustomer(current())),
-            updateCustomer: fromPromise(({ input }) => updateCustomer(current(), input)),
-            requestEmailChange: fromPromise(({ input }) => requestEmailChange(current(), input)),
-            confirmEmailChange: fromPromise(({ input }) => confirmEmailChange(current(), input.token)),
-            uploadAvatar: fromCallback<EventObject, UploadAvatarInput>(({ input, sendBack }) => {
-              const abort = new AbortController();
-              const report = (event: UploadAvatarEvent) => sendBack(event);
-              const c = uploadClient((loaded, total) => report({ type: 'avatar.progress', loaded, total }));
-              uploadImage(c, input.file, { signal: abort.signal }).then(
-                (result) => report({ type: 'avatar.uploaded', result }),
-                () => {
-                  if (!abort.signal.aborted) report({ type: 'avatar.uploadFailed' });
-                },
-              );
-              return () => abort.abort();
-            }),
-          },
-        }),
-      addresses: () =>
-        addressesMachine.provide({
-          actors: {
-            loadAddresses: fromPromise(() => getAddresses(current())),
-            // The cities in the page's language, whatever the app's locale actor says meanwhile.
-            loadCities: fromPromise(({ input }) => getCities(client(input.languageCode), input.countryCode)),
-            createAddress: fromPromise(({ input }) => createAddress(current(), input)),
-            updateAddress: fromPromise(({ input }) => updateAddress(current(), input)),
-            deleteAddress: fromPromise(({ input }) => deleteAddress(current(), input.addressId)),
-            setDefaultAddress: fromPromise(({ input }) => setDefaultAddress(current(), input.addressId)),
-            requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
-            verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
-          },
-        }),
-      changePassword: () =>
-        changePasswordMachine.provide({
-          actors: { updatePassword: fromPromise(({ input }) => updatePassword(current(), input)) },
-        }),
-      orderCancel: () =>
-        orderCancelMachine.provide({
-          actors: { cancelOrder: fromPromise(({ input }) => cancelOrder(current(), input)) },
-        }),
-      checkout: () =>
-        checkoutMachine.provide({
-          actors: {
-            // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
-            fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
-            fetchAddresses: fromPromise(() => getAddresses(current())),
-            createAddress: fromPromise(({ input }) => createAddress(current(), input)),
-            requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),
-            verifyShippingAddress: fromPromise(({ input }) => verifyShippingAddress(current(), input)),
-            setOrderAddress: fromPromise(({ input }) => useSavedShippingAddress(current(), input.addressId)),
-            fetchShippingMethods: fromPromise(() => getShippingMethods(current())),
-            setShippingMethod: fromPromise(({ input }) => setShippingMethod(current(), [input.shippingMethodId])),
-            transitionOrder: fromPromise(({ input }) => transitionOrder(current(), input.state)),
-            fetchPaymentMethods: fromPromise(() => getPaymentMethods(current())),
-            addPayment: fromPromise(({ input }) => addPayment(current(), input)),
-            fetchPayFortSignature: fromPromise(({ input }) => getPayFortSignature(current(), input.orderCode)),
-            fetchOrderState: fromPromise(({ input }) => getOrderState(current(), input)),
-            watchOrderState: fromCallback<EventObject, { orderCode: string }>(({ sendBack, input }) =>
-              subscribeOrderState(
-                {
-                  url: liveOrdersUrl(deps.shopApiUrl),
-                  token: session()?.getSnapshot().context.token ?? null,
-                  orderCode: input.orderCode,
-                },
-                {
-                  next: (update: OrderStateUpdate) => sendBack({ type: 'order.stateChanged', update }),
-                  // An ended stream without a verdict is as good as a failed one: poll instead.
-                  error: () => sendBack({ type: 'order.watchFailed' }),
-                  complete: () => sendBack({ type: 'order.watchFailed' }),
-                },
-              ),
-            ),
-            coupon: checkoutCouponMachine.provide({
-              actors: {
-                applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-                removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-              },
-            }),
-          },
-          actions: {
-            redirectToPayment: (_, params) => deps.redirectToPayment?.(params),
-            // The order is placed: the cart reloads the (now empty) active order and the header follows.
-            resetCartCount: () => (shop.system.get('cart') as CartActor | undefined)?.send({ type: 'cart.sync' }),
-          },
-        }),
-      shippingEstimate: () =>
-        fromPromise<number | null, { orderKey: string }>(async () => {
-          const methods = await getShippingMethods(current());
-          return methods.length ? Math.min(...methods.map((m) => m.priceWithTax)) : null;
-        }),
-    }),
+    // The page-scoped machines: the filters' (no services) at once, the others from their own chunk
+    // (src/app/page-machines.ts), loaded the first time a page asks for one.
+    machine(name) {
+      if (name === 'catalogueFilters') return Promise.resolve(catalogueFiltersMachine as PageMachines[typeof name]);
+      pageMachines ??= import('./page-machines').then(
+        ({ providePageMachines }) =>
+          providePageMachines({
+            current,
+            client,
+            uploadClient,
+            session,
+            cart: () => shop.system.get('cart') as CartActor | undefined,
+            shopApiUrl: deps.shopApiUrl,
+            reloadPage: deps.reloadPage,
+            redirectToPayment: deps.redirectToPayment,
+          }),
+        (error: unknown) => {
+          pageMachines = null; // a failed chunk load may be tried again
+          throw error;
+        },
+      );
+      return pageMachines.then(async (machines) => await machines[name as Exclude<typeof name, 'catalogueFilters'>]) as Promise<
+        PageMachines[typeof name]
+      >;
+    },
     start() {
       locale.start();
       shop.start();
@@ -507,24 +314,4 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       build.stop();
     },
   };
-}
-
-/**
- * An object whose properties are made on first read (then kept): `lazily({ a: () => make() })`.
- * Enumerable like a plain object, so listing the names does not make anything.
- */
-function lazily<T extends object>(makers: { [K in keyof T]: () => T[K] }): T {
-  const made = {} as T;
-  for (const key of Object.keys(makers) as Array<keyof T>) {
-    Object.defineProperty(made, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const value = makers[key]();
-        Object.defineProperty(made, key, { value, enumerable: true, writable: false, configurable: false });
-        return value;
-      },
-    });
-  }
-  return made;
 }

@@ -34,6 +34,33 @@ export type WishlistActor = Actor<typeof wishlistMachine>;
 export type ShopActor = Actor<typeof shopMachine>;
 export type BuildCheckActor = Actor<typeof buildCheckMachine>;
 
+/** The page-scoped machines by name, typed by the machines themselves. */
+export interface PageMachines {
+  contact: typeof contactMachine;
+  /** Catalogue: writing a product review. */
+  review: typeof reviewMachine;
+  /** Listings: the price filter's pending edit (no services; here so views need not load xstate). */
+  catalogueFilters: typeof catalogueFiltersMachine;
+  /** Sign-in, registration, the e-mail code and social sign-in. */
+  auth: typeof authMachine;
+  /** Forgotten password: code, new password, signed in. */
+  passwordReset: typeof passwordResetMachine;
+  signOut: typeof signOutMachine;
+  /** Cart page: the coupon form (its orders go to the cart actor). */
+  coupon: typeof couponMachine;
+  /** Profile home: names, phone, e-mail change, avatar upload. */
+  profile: typeof profileMachine;
+  /** Profile: the address book with verification by code. */
+  addresses: typeof addressesMachine;
+  changePassword: typeof changePasswordMachine;
+  /** Order detail: cancelling an order the backend still lets the customer cancel. */
+  orderCancel: typeof orderCancelMachine;
+  /** Checkout page and /checkout-success: the whole checkout (issue 14). */
+  checkout: typeof checkoutMachine;
+  /** Cart page: cheapest eligible shipping method, halalas (null: none). */
+  shippingEstimate: PromiseActorLogic<number | null, { orderKey: string }>;
+}
+
 export interface AppActors {
   /** The visitor's session, cart and wishlist live under it (src/app/inspector.ts lists them). */
   shop: ShopActor;
@@ -55,38 +82,17 @@ export interface AppActors {
    */
   localizeWishlist(): Promise<void>;
   /**
-   * Starts an actor from page-scoped logic (`machines.*`). Views use this instead of importing
+   * Starts an actor from page-scoped logic (`machine(name)`). Views use this instead of importing
    * xstate, so xstate stays in the lazily loaded actors chunk (src/containers/app-actors.tsx).
    */
   spawn: typeof createActor;
   /** The Shop API client of a locale (shares the session's token). */
   client(locale: Locale): ShopClient;
-  /** Page-scoped machines, already wired; views start them with usePageActor. */
-  machines: {
-    contact: typeof contactMachine;
-    /** Catalogue: writing a product review. */
-    review: typeof reviewMachine;
-    /** Listings: the price filter's pending edit (no services; here so views need not load xstate). */
-    catalogueFilters: typeof catalogueFiltersMachine;
-    /** Sign-in, registration, the e-mail code and social sign-in. */
-    auth: typeof authMachine;
-    /** Forgotten password: code, new password, signed in. */
-    passwordReset: typeof passwordResetMachine;
-    signOut: typeof signOutMachine;
-    /** Cart page: the coupon form (its orders go to the cart actor). */
-    coupon: typeof couponMachine;
-    /** Profile home: names, phone, e-mail change, avatar upload. */
-    profile: typeof profileMachine;
-    /** Profile: the address book with verification by code. */
-    addresses: typeof addressesMachine;
-    changePassword: typeof changePasswordMachine;
-    /** Order detail: cancelling an order the backend still lets the customer cancel. */
-    orderCancel: typeof orderCancelMachine;
-    /** Checkout page and /checkout-success: the whole checkout (issue 14). */
-    checkout: typeof checkoutMachine;
-    /** Cart page: cheapest eligible shipping method, halalas (null: none). */
-    shippingEstimate: PromiseActorLogic<number | null, { orderKey: string }>;
-  };
+  /**
+   * A page-scoped machine, already wired (views start it with usePageActor). All but the filters'
+   * come from a chunk of their own (src/app/page-machines.ts), loaded the first time one is asked for.
+   */
+  machine<K extends keyof PageMachines>(name: K): Promise<PageMachines[K]>;
   start(): void;
   stop(): void;
 }

@@ -50,7 +50,7 @@ export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, pl
   useState(() => seed && seedCheckout(seed));
   // The machine comes with the app's actors once the page has loaded and is idle (decision 007),
   // like on the catalogue pages: asked for at once, they would compete with the first paint.
-  const { actor, send } = usePageActor((machines) => machines.checkout, {
+  const { actor, send } = usePageActor('checkout', {
     input: { code, returning, requireVerifiedAddress },
     eager: false,
     // The view's chunk loads while the machine fetches the order.

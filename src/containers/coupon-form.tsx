@@ -8,7 +8,7 @@ import type { couponMachine, CouponEvent } from '../../machines/coupon.machine';
 
 /** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
 export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
-  const { actor, send } = usePageActor((machines) => machines.coupon);
+  const { actor, send } = usePageActor('coupon');
   return <CouponFormFor actor={actor} send={send} appliedCodes={appliedCodes} />;
 }
 

@@ -24,7 +24,7 @@ export function FilterBarContainer(props: FilterBarProps) {
   const synced = useRef('');
   const urlKey = `${bounds.min}:${bounds.max}:${params.minPrice}:${params.maxPrice}`;
 
-  const { actor: price, send: sendToMachine } = usePageActor((machines) => machines.catalogueFilters, {
+  const { actor: price, send: sendToMachine } = usePageActor('catalogueFilters', {
     input: { bounds, min: params.minPrice, max: params.maxPrice },
     eager: false,
     onStart: (actor) => {

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
-import type { AppActors } from './app-actors.types';
+import type { PageMachines } from './app-actors.types';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
 
-type CancelActor = Actor<AppActors['machines']['orderCancel']>;
+type CancelActor = Actor<PageMachines['orderCancel']>;
 type CancelSnapshot = ReturnType<CancelActor['getSnapshot']>;
 
 export interface OrderCancelProps {
@@ -21,7 +21,7 @@ export interface OrderCancelProps {
 /** "Cancel order" with a confirmation step, for the states the backend lets a customer cancel. */
 export function OrderCancel({ orderCode, orderState, cancellable, reasonMax, onCancelled }: OrderCancelProps) {
   const { t } = useLingui();
-  const { actor, send } = usePageActor((m) => m.orderCancel, { input: { orderCode, orderState }, eager: false });
+  const { actor, send } = usePageActor('orderCancel', { input: { orderCode, orderState }, eager: false });
   const snapshot = useActorSelector<CancelSnapshot, CancelSnapshot | null>(actor, (s) => s, null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const confirming = snapshot?.matches('confirming') ?? false;

@@ -36,7 +36,7 @@ export function ConnectedReviewForm({
 }
 
 function ReviewFormWithMachine({ productId }: { productId: string }) {
-  const { actor, send } = usePageActor((machines) => machines.review, { input: { productId } });
+  const { actor, send } = usePageActor('review', { input: { productId } });
   return <ConnectedReviewForm actor={actor} send={send} />;
 }
 

@@ -34,7 +34,7 @@ export function SignOutButton({ className, icon, iconOnly = false, onSignedOut }
   latest.current = { navigate, pathname, onSignedOut };
   // Signed out: the header drops this button at once (the session is anonymous), so the move home
   // is the actor's subscriber's, not an effect of a component that is already gone.
-  const { actor, send } = usePageActor((machines) => machines.signOut, {
+  const { actor, send } = usePageActor('signOut', {
     eager: false,
     onStart: (started) => {
       const subscription = started.subscribe((snapshot) => {

@@ -30,7 +30,7 @@ const EMPTY: ContactFormInput = { name: '', emailAddress: '', phone: { value: ''
 function ContactFormContainer() {
   const { i18n, t } = useLingui();
   const locale = useLocale();
-  const { actor, send: sendToMachine } = usePageActor((machines) => machines.contact);
+  const { actor, send: sendToMachine } = usePageActor('contact');
   const state = useActorSelector(actor, (s) => s, null);
   const [early, setEarly] = useState<{ values: ContactFormInput; submitted: boolean }>({ values: EMPTY, submitted: false });
   const send = (event: ContactEvent) => {

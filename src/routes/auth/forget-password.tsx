@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/forget-password';
-import type { AppActors } from '../../containers/app-actors';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
 import { LocaleLink } from '../../components/locale-link/locale-link';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type ResetActor = Actor<AppActors['machines']['passwordReset']>;
+type ResetActor = Actor<PageMachines['passwordReset']>;
 type ResetSnapshot = ReturnType<ResetActor['getSnapshot']>;
 
 /** /auth/forget-password: e-mail -> 6-digit code -> on to /auth/reset-password with the ticket. */
@@ -44,7 +44,7 @@ export default function ForgetPasswordPage() {
   const redirectParam = params.get('redirect');
   // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
   // first keystroke; until then the form shows what is typed (`early`), the events wait in the queue.
-  const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, { input: {}, eager: false });
+  const { actor: reset, send } = usePageActor('passwordReset', { input: {}, eager: false });
   const [early, setEarly] = useState({ email: '', submitted: false });
   const snapshot = useActorSelector<ResetSnapshot, ResetSnapshot | null>(reset, (s) => s, null);
   const atCode = snapshot?.matches('code') ?? false;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/otp';
-import type { AppActors } from '../../containers/app-actors';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
 import { signInTarget } from '../../components/auth/sign-in-target';
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return requirePendingVerification(request, context.get(localeContext));
 }
 
-type AuthActor = Actor<AppActors['machines']['auth']>;
+type AuthActor = Actor<PageMachines['auth']>;
 type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
 
 function clock(seconds: number, locale: 'ar' | 'en'): string {
@@ -48,7 +48,7 @@ export default function OtpPage() {
   const { email } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const target = signInTarget(params.get('redirect'), locale);
-  const { actor: auth, send } = usePageActor((machines) => machines.auth, {
+  const { actor: auth, send } = usePageActor('auth', {
     // The cooldown the form that sent the code began, or the one a reload of this page left running.
     input: { start: 'verify', email, resendIn: resendSecondsLeft(email) },
   });

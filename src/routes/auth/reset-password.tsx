@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/reset-password';
-import type { AppActors } from '../../containers/app-actors';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
 import { signInTarget } from '../../components/auth/sign-in-target';
@@ -29,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type ResetActor = Actor<AppActors['machines']['passwordReset']>;
+type ResetActor = Actor<PageMachines['passwordReset']>;
 type ResetSnapshot = ReturnType<ResetActor['getSnapshot']>;
 
 const clearTicket = () => setDocumentCookies(clearResetTicketCookies(browserCookieOptions()));
@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
   const target = signInTarget(params.get('redirect'), locale);
   // The ticket is read in the browser when the machine starts (with the app's actors, once the page
   // is idle, decision 007, or at once on the first keystroke; typed text is kept until then).
-  const { actor: reset, send } = usePageActor((machines) => machines.passwordReset, {
+  const { actor: reset, send } = usePageActor('passwordReset', {
     input: { resetToken: typeof document === 'undefined' ? undefined : (readResetTicket(document.cookie) ?? undefined) },
     eager: false,
   });

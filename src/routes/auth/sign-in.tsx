@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/sign-in';
-import type { AppActors } from '../../containers/app-actors';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { useSessionSummary } from '../../containers/app-actors';
 import { AUTH_MESSAGES, authFailureText } from '../../components/auth/auth-messages';
 import { AuthFieldsForm } from '../../components/auth/auth-fields-form';
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entry, providers: entry ? await socialProviders() : [] };
 }
 
-type AuthActor = Actor<AppActors['machines']['auth']>;
+type AuthActor = Actor<PageMachines['auth']>;
 type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
 
 /** What was typed (and which form, whether submitted) before the app's actors had loaded. */
@@ -69,7 +69,7 @@ export default function SignInPage() {
   // like the catalogue pages; at once on the first keystroke or click). Until then the same form
   // shows what is typed (`early`) while the events wait in usePageActor's queue, so nothing typed
   // or submitted is lost and focus stays in the one form.
-  const { actor: auth, send } = usePageActor((machines) => machines.auth, { input: { start: 'signIn' }, eager: false });
+  const { actor: auth, send } = usePageActor('auth', { input: { start: 'signIn' }, eager: false });
   const [early, setEarly] = useState<EarlyInput>({
     values: { email: '', password: '', firstName: '', lastName: '', code: '' },
     form: 'signIn',

@@ -127,7 +127,7 @@ function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
 function ShippingEstimate({ orderKey }: { orderKey: string }) {
   const { actor: cart } = useAppActor('cart');
   const order = useActorSelector(cart, (s) => s.context.order, null);
-  const { actor: shipping } = usePageActor((machines) => machines.shippingEstimate, { input: { orderKey } });
+  const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
   // undefined while asking (and before the actor has started), null when it failed.
   const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
   if (!order) return null;

@@ -5,9 +5,9 @@ import type { AddressField } from '../../../machines/schemas/address.schema';
 import { PhoneInput, type PhoneValue as PhoneInputValue } from '../../components/phone-input/phone-input';
 import { ADDRESS_MESSAGES } from '../../components/profile/profile-messages';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
-import type { AppActors } from '../../containers/app-actors.types';
+import type { PageMachines } from '../../containers/app-actors.types';
 
-export type AddressesActor = Actor<AppActors['machines']['addresses']>;
+export type AddressesActor = Actor<PageMachines['addresses']>;
 export type AddressesSnapshot = ReturnType<AddressesActor['getSnapshot']>;
 
 function phoneOf(p: PhoneInputValue) {

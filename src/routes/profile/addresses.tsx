@@ -35,7 +35,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   // The list is in the page (the loader's); the machine comes with the app's actors once the page is
   // idle (decision 007), or at once when a button is pressed (the event waits in the queue).
-  const { actor, send } = usePageActor((m) => m.addresses, {
+  const { actor, send } = usePageActor('addresses', {
     input: { languageCode: locale },
     eager: false,
     onStart: () => void loadAddressForm(),

@@ -7,7 +7,7 @@ import type { ChangePasswordErrors, ChangePasswordField } from '../../../machine
 import { accountFailureMessage, PASSWORD_MESSAGES } from '../../components/profile/profile-messages';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
-import type { AppActors } from '../../containers/app-actors.types';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { usePageActor } from '../../containers/use-page-actor';
 import { localeContext } from '../../i18n/locale-middleware.server';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type PasswordActor = Actor<AppActors['machines']['changePassword']>;
+type PasswordActor = Actor<PageMachines['changePassword']>;
 type PasswordSnapshot = ReturnType<PasswordActor['getSnapshot']>;
 
 const FIELDS: ChangePasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -34,7 +34,7 @@ export default function ChangePasswordPage() {
   const { i18n, t } = useLingui();
   // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
   // first keystroke; typed before: shown as typed, the events wait in usePageActor's queue.
-  const { actor, send } = usePageActor((m) => m.changePassword, { eager: false });
+  const { actor, send } = usePageActor('changePassword', { eager: false });
   const snapshot = useActorSelector<PasswordSnapshot, PasswordSnapshot | null>(actor, (s) => s, null);
   const [early, setEarly] = useState({ currentPassword: '', newPassword: '', confirmPassword: '', submitted: false });
   const formRef = useRef<HTMLFormElement>(null);

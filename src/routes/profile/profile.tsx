@@ -17,7 +17,7 @@ import {
 } from '../../components/profile/profile-messages';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { useFocusFirstError } from '../../components/profile/use-focus-first-error';
-import type { AppActors } from '../../containers/app-actors.types';
+import type { PageMachines } from '../../containers/app-actors.types';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { usePageActor } from '../../containers/use-page-actor';
 import { localeContext } from '../../i18n/locale-middleware.server';
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { customer };
 }
 
-type ProfileActor = Actor<AppActors['machines']['profile']>;
+type ProfileActor = Actor<PageMachines['profile']>;
 type ProfileSnapshot = ReturnType<ProfileActor['getSnapshot']>;
 
 const NO_DETAIL_ERRORS: ProfileDetailsErrors = {};
@@ -56,7 +56,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { customer } = loaderData;
   // The customer is in the page (the loader's); the machine comes with the app's actors once the
   // page is idle (decision 007), like the catalogue pages.
-  const { actor, send: sendToMachine } = usePageActor((m) => m.profile, { eager: false });
+  const { actor, send: sendToMachine } = usePageActor('profile', { eager: false });
   const snapshot = useActorSelector<ProfileSnapshot, ProfileSnapshot | null>(actor, (s) => s, null);
   const [early, setEarly] = useState({ firstName: customer.firstName, lastName: customer.lastName, newEmailAddress: '', password: '' });
   const ready = snapshot?.matches('ready') ?? false;

@@ -203,7 +203,7 @@ describe('createAppActors (composition root)', () => {
     actors.stop();
   });
 
-  it('reports a page-scoped checkout, named by its machine, to the dev inspector', () => {
+  it('reports a page-scoped checkout, named by its machine, to the dev inspector', async () => {
     const seen: string[] = [];
     const { actors } = setup(
       { CheckUser: checkUserAnonymous, getOrders },
@@ -214,7 +214,9 @@ describe('createAppActors (composition root)', () => {
         },
       },
     );
-    const checkout = actors.spawn(actors.machines.checkout, { input: { code: 'ORD1', returning: false, requireVerifiedAddress: false } });
+    const checkout = actors.spawn(await actors.machine('checkout'), {
+      input: { code: 'ORD1', returning: false, requireVerifiedAddress: false },
+    });
     checkout.start();
 
     expect(seen).toContain('checkout');

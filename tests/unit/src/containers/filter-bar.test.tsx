@@ -13,7 +13,10 @@ vi.mock('../../../../src/containers/app-actors', () => ({ useAppActorsHandle: ()
 const { FilterBarContainer } = await import('../../../../src/containers/filter-bar');
 
 const actors = {
-  machines: { catalogueFilters: catalogueFiltersMachine },
+  machine: async (name: string) => {
+    if (name !== 'catalogueFilters') throw new Error(`unexpected machine ${name}`);
+    return catalogueFiltersMachine;
+  },
   spawn: (logic: AnyActorLogic, options?: { input?: unknown }) => createActor(logic, options),
 };
 const data = { colors: [], brands: [], subCategories: [], priceBounds: { min: 0, max: 700 } };
@@ -30,6 +33,8 @@ function Bar({ navigate }: { navigate: (href: string) => void }) {
   );
 }
 
+/** Lets the page's machine arrive (it is handed over asynchronously, decision 022). */
+const settle = () => act(async () => {});
 const minSlider = () => screen.getByRole('slider', { name: /Minimum price/ }) as HTMLInputElement;
 
 afterEach(() => {
@@ -39,10 +44,11 @@ afterEach(() => {
 });
 
 describe('<FilterBarContainer>', () => {
-  it('applies a price committed with the actors there: one navigation to the new range', () => {
+  it('applies a price committed with the actors there: one navigation to the new range', async () => {
     handle.actors = actors;
     const navigate = vi.fn();
     render(<Bar navigate={navigate} />);
+    await settle();
     const min = minSlider();
     act(() => {
       fireEvent.change(min, { target: { value: '150' } });
@@ -51,7 +57,7 @@ describe('<FilterBarContainer>', () => {
     expect(navigate.mock.calls).toEqual([['/products?min=150&max=null']]);
   });
 
-  it('shows a price dragged before the actors load, asks for them, and applies it once they are there', () => {
+  it('shows a price dragged before the actors load, asks for them, and applies it once they are there', async () => {
     const navigate = vi.fn();
     const { rerender } = render(<Bar navigate={navigate} />);
     const min = minSlider();
@@ -65,6 +71,8 @@ describe('<FilterBarContainer>', () => {
 
     handle.actors = actors;
     rerender(<Bar navigate={navigate} />);
+    expect(navigate).not.toHaveBeenCalled();
+    await settle();
     // The queued change and commit reach the machine after its `price.apply` is listened to.
     expect(navigate.mock.calls).toEqual([['/products?min=200&max=null']]);
     expect(minSlider().value).toBe('200');
