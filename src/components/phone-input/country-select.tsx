@@ -121,28 +121,31 @@ export function CountrySelect({ options, value, onChange, disabled }: CountrySel
         <span aria-hidden="true">{selected ? flagOf(selected.code) : ''}</span>
         <bdi dir="ltr">+{selected?.callingCode}</bdi>
       </button>
+      {/* The ~250 countries are in the page only while the list is open: closed, the field costs a
+          button, not a thousand nodes to hydrate and re-render with every keystroke of the form. */}
       <ul id={listId} ref={listRef} role="listbox" className="country-select__list" aria-label={t`Countries`} hidden={!open}>
-        {options.map((option, index) => (
-          <li
-            key={option.code}
-            id={`${id}-opt-${index}`}
-            data-index={index}
-            role="option"
-            aria-selected={option.code === value}
-            className={index === active ? 'country-select__option country-select__option--active' : 'country-select__option'}
-            // Keep focus on the button (the combobox) while picking with the mouse.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(index)}
-          >
-            <span aria-hidden="true">{flagOf(option.code)}</span>
-            <span className="country-select__name" dir="auto">
-              {option.name}
-            </span>
-            <bdi dir="ltr" className="country-select__code">
-              +{option.callingCode}
-            </bdi>
-          </li>
-        ))}
+        {open &&
+          options.map((option, index) => (
+            <li
+              key={option.code}
+              id={`${id}-opt-${index}`}
+              data-index={index}
+              role="option"
+              aria-selected={option.code === value}
+              className={index === active ? 'country-select__option country-select__option--active' : 'country-select__option'}
+              // Keep focus on the button (the combobox) while picking with the mouse.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(index)}
+            >
+              <span aria-hidden="true">{flagOf(option.code)}</span>
+              <span className="country-select__name" dir="auto">
+                {option.name}
+              </span>
+              <bdi dir="ltr" className="country-select__code">
+                +{option.callingCode}
+              </bdi>
+            </li>
+          ))}
       </ul>
     </div>
   );

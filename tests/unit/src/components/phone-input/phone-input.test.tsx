@@ -72,6 +72,20 @@ describe('<PhoneInput>', () => {
     expect(changes.at(-1)?.selectedCountry).not.toBe('SA');
   });
 
+  it('keeps the countries out of the page while the list is closed, all of them there when it opens', () => {
+    setup();
+    const combo = screen.getByRole('combobox', { name: /Country/ });
+    const list = document.getElementById(combo.getAttribute('aria-controls')!)!;
+    expect(list.querySelectorAll('[role="option"]')).toHaveLength(0);
+    fireEvent.click(combo);
+    const options = screen.getAllByRole('option');
+    expect(options.length).toBeGreaterThan(200);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(options[0]!.textContent).toContain('Saudi Arabia');
+    fireEvent.click(combo);
+    expect(list.querySelectorAll('[role="option"]')).toHaveLength(0);
+  });
+
   it('selects a country with the arrow keys', () => {
     setup();
     const combo = screen.getByRole('combobox', { name: /Country/ });
