@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { preloadErrorPage } from './components/error-page/lazy-error-page';
 import { provideAppActors } from './containers/app-actors';
 import type { CatalogPart } from './i18n/catalog-parts';
 import { loadI18n } from './i18n/i18n';
@@ -23,7 +24,10 @@ provideAppActors(() =>
   import('./app/actor-machines')
     .then(yieldToMain)
     .then(() => import('./app/browser-actors'))
-    .then((module) => module.startBrowserActors),
+    .then((module) => {
+      preloadErrorPage(); // not part of any first paint: fetched with the actors (decision 022)
+      return module.startBrowserActors;
+    }),
 );
 
 loadI18n(locale, parts)

@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type Link
 import type { Route } from './+types/root';
 import { AppActorsProvider, useAppActorsHandle } from './containers/app-actors';
 import { ShopActionsBridge } from './containers/shop-actions-bridge';
-import { ErrorPage } from './components/error-page/error-page';
+import { ErrorPage } from './components/error-page/lazy-error-page';
 import { ProgressBar } from './components/progress-bar/progress-bar';
 import { loadedI18n, loadI18n } from './i18n/i18n';
 import { localeMiddleware } from './i18n/locale-middleware.server';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorPage } from '../components/error-page/error-page';
+import { ErrorPage } from '../components/error-page/lazy-error-page';
 import { ShieldIcon } from '../components/icons/icons';
 import { LocaleLink } from '../components/locale-link/locale-link';
 import { Logo } from '../components/logo/logo';

@@ -5,7 +5,7 @@ import type { Route } from './+types/default-layout';
 import { SiteFooter } from '../components/footer/site-footer';
 import { HydrationSlice } from '../components/hydration-slice';
 import { SiteHeader } from '../containers/site-header';
-import { ErrorPage } from '../components/error-page/error-page';
+import { ErrorPage } from '../components/error-page/lazy-error-page';
 import { hideDismissedAlertsScript } from '../components/alert-banner/dismissed-alerts';
 import { useCspNonce } from '../lib/csp-nonce';
 import { useLocale } from '../lib/use-locale';

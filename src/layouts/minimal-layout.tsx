@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorPage } from '../components/error-page/error-page';
+import { ErrorPage } from '../components/error-page/lazy-error-page';
 import { LanguageSwitch } from '../containers/language-switch';
 import { Logo } from '../components/logo/logo';
 
