@@ -143,6 +143,8 @@ describe('CatalogueIndexService.cardsOf', () => {
     });
     return { ...product(id, en, ar), entity };
   }
+  type Fields = { subTitle?: string; viewCount?: number };
+  const fieldsOf = (card: Translated<Product> | undefined) => card?.customFields as Fields;
   const translate = (lang: LanguageCode) => (entity: Product) => translateEntity(entity, [lang, LanguageCode.en]) as Translated<Product>;
 
   it('answers each language its own name and translatable custom fields, in the order asked, undefined for unknown ids', () => {
@@ -153,8 +155,8 @@ describe('CatalogueIndexService.cardsOf', () => {
     expect(en[0]?.name).toBe('Lamp');
     // Vendure's translateEntity writes into the customFields object it shares with its source:
     // the Arabic card must keep its own subtitle after the English one was made, and the reverse
-    expect((service.cardsOf(['1'], 'ar', translate(LanguageCode.ar))[0]?.customFields as any).subTitle).toBe('مصباح (فرعي)');
-    expect((en[0]?.customFields as any).subTitle).toBe('Lamp (sub)');
+    expect(fieldsOf(service.cardsOf(['1'], 'ar', translate(LanguageCode.ar))[0]).subTitle).toBe('مصباح (فرعي)');
+    expect(fieldsOf(en[0]).subTitle).toBe('Lamp (sub)');
     expect(en[0]).toBeInstanceOf(Product); // core's Product resolvers (description, assets ...) work on it
   });
 
@@ -166,9 +168,9 @@ describe('CatalogueIndexService.cardsOf', () => {
     const [b] = service.cardsOf(['1'], 'en', counting);
     expect(translations).toBe(1);
     expect(a).not.toBe(b);
-    (a as any).customFields.subTitle = 'changed by one request';
-    expect((b?.customFields as any).subTitle).toBe('Lamp (sub)');
-    expect((service.cardsOf(['1'], 'en', counting)[0]?.customFields as any).subTitle).toBe('Lamp (sub)');
+    fieldsOf(a).subTitle = 'changed by one request';
+    expect(fieldsOf(b).subTitle).toBe('Lamp (sub)');
+    expect(fieldsOf(service.cardsOf(['1'], 'en', counting)[0]).subTitle).toBe('Lamp (sub)');
     await reload('1');
     expect(service.cardsOf(['1'], 'en', counting)[0]?.name).toBe('Desk lamp');
     expect(translations).toBe(2);
@@ -176,8 +178,8 @@ describe('CatalogueIndexService.cardsOf', () => {
 
   it('counts a view in the cards as well', () => {
     const { service } = indexOf([withEntity('1', 'Lamp', 'مصباح')]);
-    expect((service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]?.customFields as any).viewCount).toBe(0);
+    expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(0);
     service.recordView('1');
-    expect((service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]?.customFields as any).viewCount).toBe(1);
+    expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(1);
   });
 });
