@@ -134,7 +134,13 @@ describe('CatalogueIndexService.cardsOf', () => {
   /** A product as the index reads it: columns, custom fields, both translations, featured asset. */
   function withEntity(id: string, en: string, ar: string): IndexedProduct {
     const translation = (languageCode: LanguageCode, name: string, subTitle: string) =>
-      new ProductTranslation({ languageCode, name, slug: `${id}-${languageCode}`, description: '', customFields: { subTitle } });
+      new ProductTranslation({
+        languageCode,
+        name,
+        slug: `${id}-${languageCode}`,
+        description: '',
+        customFields: { subTitle } as ProductTranslation['customFields'],
+      });
     const entity = new Product({
       id,
       customFields: { viewCount: 0, newArrival: false },
