@@ -862,6 +862,179 @@ describe('searchProducts', () => {
   });
 });
 
+describe('searchProducts hits from the listing index (decision 019, session 11)', () => {
+  /** What a hit shows (the storefront's search list) and what the index does not hold. */
+  const FIELDS = `
+    id
+    name
+    slug
+    description
+    customFields {
+      subTitle
+    }
+    featuredAsset {
+      id
+      preview
+      source
+      focalPoint {
+        x
+        y
+      }
+    }
+    brand {
+      code
+      name
+    }
+    variants {
+      id
+      sku
+      priceWithTax
+    }
+    facetValues {
+      code
+    }
+    translations {
+      languageCode
+      name
+    }
+    optionGroups {
+      code
+    }
+  `;
+  const HITS = gql`
+    query IndexHits($term: String!) {
+      searchProducts(term: $term, take: 100) {
+        totalItems
+        items {
+          ${FIELDS}
+        }
+      }
+    }
+  `;
+  const PAGE = gql`
+    query IndexPage($id: ID!) {
+      product(id: $id) {
+        ${FIELDS}
+      }
+    }
+  `;
+  type Row = Record<string, unknown> & {
+    id: string;
+    name: string;
+    brand: { code: string; name: string } | null;
+    variants: Array<{ id: string; sku: string; priceWithTax: number }>;
+  };
+  /** Lists are compared as sets: their order is not part of either answer's contract. */
+  const comparable = (row: Row) => ({
+    ...row,
+    variants: [...row.variants].sort((a, b) => a.sku.localeCompare(b.sku)),
+    facetValues: [...(row.facetValues as Named[])].map(toCode).sort(),
+    translations: [...(row.translations as Array<{ languageCode: string }>)].sort((a, b) => a.languageCode.localeCompare(b.languageCode)),
+  });
+  const hitsOf = async (term: string, lang: Lang) => (await q<{ searchProducts: Page<Row> }>(HITS, { term }, lang)).searchProducts;
+  const pageOf = async (id: string, lang: Lang) => (await q<{ product: Row }>(PAGE, { id }, lang)).product;
+
+  it.each(LANGS)(
+    "answers each hit's name, slug, subtitle, asset, brand and the fields it does not hold as its product page (%s)",
+    async (lang) => {
+      const brand = BRANDS.find((b) => b.code === specs[1].brand.code)!;
+      const { items, totalItems } = await hitsOf(lang === 'ar' ? brand.ar : brand.en, lang);
+      expect(items.length).toBeGreaterThan(0);
+      expect(totalItems).toBe(items.length);
+      for (const hit of items) {
+        expect(hit.variants.length, `variants of ${hit.id}`).toBeGreaterThan(0);
+        expect(comparable(hit), `hit ${hit.id}`).toEqual(comparable(await pageOf(hit.id, lang)));
+      }
+    },
+  );
+
+  it('shows a rename, a price change and a brand change in the next search, without a reindex', async () => {
+    await env.adminClient.asSuperAdmin();
+    const target = specs[4];
+    const id = idOf(target);
+    const ADMIN_PRODUCT = gql`
+      query AdminProduct($id: ID!) {
+        product(id: $id) {
+          translations {
+            id
+            languageCode
+            name
+          }
+          facetValues {
+            id
+          }
+          variants {
+            id
+            price
+          }
+        }
+      }
+    `;
+    type AdminProduct = {
+      translations: Array<{ id: string; languageCode: string; name: string }>;
+      facetValues: Array<{ id: string }>;
+      variants: Array<{ id: string; price: number }>;
+    };
+    const UPDATE_PRODUCT = gql`
+      mutation IndexUpdateProduct($input: UpdateProductInput!) {
+        updateProduct(input: $input) {
+          id
+        }
+      }
+    `;
+    const UPDATE_VARIANTS = gql`
+      mutation IndexUpdateVariants($input: [UpdateProductVariantInput!]!) {
+        updateProductVariants(input: $input) {
+          id
+        }
+      }
+    `;
+    const before = (await env.adminClient.query<{ product: AdminProduct }>(ADMIN_PRODUCT, { id })).product;
+    const oldBrandId = env.seed.facetValueIds[`brand:${target.brand.code}`];
+    // not the brand an earlier test renamed
+    const other = BRANDS.find((b) => b.code !== target.brand.code && b.code !== specs[5].brand.code)!;
+    const newBrandId = env.seed.facetValueIds[`brand:${other.code}`];
+    expect(before.facetValues.map(toId)).toContain(String(oldBrandId));
+    const name = { ar: 'مِصباح مكتب قابل للطيّ', en: 'Foldable desk lamp' };
+    const [first, ...rest] = before.variants;
+    const price = Math.min(...before.variants.map((v) => v.price)) - 100;
+    try {
+      await env.adminClient.query(UPDATE_PRODUCT, {
+        input: {
+          id,
+          translations: before.translations.map((t) => ({ id: t.id, languageCode: t.languageCode, name: name[t.languageCode as Lang] })),
+          facetValueIds: before.facetValues.map(toId).map((fv) => (fv === String(oldBrandId) ? String(newBrandId) : fv)),
+        },
+      });
+      await env.adminClient.query(UPDATE_VARIANTS, { input: [{ id: first.id, price }] });
+      await new Promise((r) => setTimeout(r, 300)); // event subscribers run after the commit
+      for (const lang of LANGS) {
+        const { items } = await hitsOf(lang === 'ar' ? 'مصباح مكتب قابل للطي' : 'foldable desk', lang);
+        expect(items.map(toId), lang).toEqual([id]);
+        const [hit] = items;
+        expect(hit.name).toBe(name[lang]);
+        expect(hit.brand?.code).toBe(other.code);
+        expect(hit.brand?.name).toBe(other[lang]);
+        expect(hit.variants.find((v) => v.id === first.id)?.priceWithTax).toBe(price); // the seeded channel's prices include tax
+        expect(comparable(hit)).toEqual(comparable(await pageOf(id, lang)));
+      }
+      expect((await hitsOf(target.name.en, 'en')).items.map(toId)).not.toContain(id);
+    } finally {
+      await env.adminClient.query(UPDATE_PRODUCT, {
+        input: {
+          id,
+          translations: before.translations.map((t) => ({ id: t.id, languageCode: t.languageCode, name: t.name })),
+          facetValueIds: before.facetValues.map(toId),
+        },
+      });
+      await env.adminClient.query(UPDATE_VARIANTS, { input: [first, ...rest].map((v) => ({ id: v.id, price: v.price })) });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const restored = (await hitsOf(target.name.en, 'en')).items.find((h) => h.id === id);
+    expect(restored?.brand?.code).toBe(target.brand.code);
+  });
+});
+
 describe('recordProductView and relatedOfSingleProduct', () => {
   const VIEW = gql`
     mutation View($id: ID!) {

@@ -241,6 +241,36 @@ describe('Shop API for standard clients: absolute asset URLs when configured', (
     }
   });
 
+  it('search hits and listing cards (answered from the listing index) carry the same absolute URLs, on every request', async () => {
+    const name = assetEnv.seed.catalogue[0].name.en;
+    const detail = await shopOk<{ product: { id: string; featuredAsset: { preview: string; source: string } } }>(
+      assetEnv,
+      `query ($slug: String!) { product(slug: $slug) { id featuredAsset { preview source } } }`,
+      { slug: assetEnv.seed.catalogue[0].slug },
+    );
+    for (let round = 0; round < 2; round++) {
+      // the second round is answered from the index's kept cards: still prefixed once
+      const { data } = await shopOk<{
+        searchProducts: { items: Array<{ id: string; featuredAsset: { preview: string; source: string } | null }> };
+        productByFilter: { items: Array<{ featuredAsset: { preview: string; source: string } | null }> };
+      }>(
+        assetEnv,
+        `query ($term: String!) {
+          searchProducts(term: $term, take: 10) { items { id featuredAsset { preview source } } }
+          productByFilter(options: { take: 5 }) { items { featuredAsset { preview source } } }
+        }`,
+        { term: name },
+      );
+      const hit = data.searchProducts.items.find((p) => p.id === detail.data.product.id);
+      expect(hit?.featuredAsset).toEqual(detail.data.product.featuredAsset);
+      for (const p of [...data.searchProducts.items, ...data.productByFilter.items]) {
+        // once: a URL prefixed twice would hold a second "https:"
+        expect(p.featuredAsset!.preview).toMatch(/^https:\/\/api\.shop\.example\/assets\/preview\/[^:]+$/);
+        expect(p.featuredAsset!.source).toMatch(/^https:\/\/api\.shop\.example\/assets\/source\/[^:]+$/);
+      }
+    }
+  });
+
   it('the file behind the URL is served at that path of the server', async () => {
     const { data } = await shopOk<{ product: { featuredAsset: { preview: string } } }>(
       assetEnv,

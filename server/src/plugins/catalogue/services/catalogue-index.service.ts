@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import {
+  AssetEvent,
   EventBus,
   FacetEvent,
   FacetValue,
@@ -20,9 +21,10 @@ import {
   ProcessContext,
   RequestContext,
   TransactionalConnection,
+  Translated,
 } from '@vendure/core';
 import { merge, Subscription } from 'rxjs';
-import { EntityTarget, ObjectLiteral } from 'typeorm';
+import { EntityTarget, In, ObjectLiteral } from 'typeorm';
 
 import { FACET_BRAND, loggerCtx } from '../constants';
 
@@ -68,6 +70,14 @@ export interface IndexedProduct {
   searchText: string;
   /** Only enabled, not deleted variants. */
   variants: IndexedVariant[];
+  /**
+   * The Product entity as a page of cards needs it (columns, custom fields, every translation,
+   * featured asset; not its variants or facet values, which their own resolvers load), read
+   * with the rest of the product so that it is replaced by the same events.
+   */
+  entity?: Product;
+  /** `entity` translated, per language key (`cardsOf`); dropped with the product on reload. */
+  cards?: Map<string, Translated<Product>>;
 }
 
 /**
@@ -131,8 +141,10 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       this.eventBus.ofType(FacetEvent),
       this.eventBus.ofType(FacetValueEvent),
       this.eventBus.ofType(ProductOptionEvent),
+      this.eventBus.ofType(AssetEvent),
     ).subscribe((event: any) => {
-      if (event instanceof ProductEvent) this.invalidate([event.entity.id]);
+      if (event instanceof AssetEvent) this.invalidate(this.productsShowingAsset(event.entity?.id));
+      else if (event instanceof ProductEvent) this.invalidate([event.entity.id]);
       else if (event instanceof ProductChannelEvent) this.invalidate([event.product.id]);
       else if (event instanceof ProductVariantChannelEvent) this.invalidate(productIdsOf(event.productVariant));
       else if (event instanceof ProductVariantEvent) this.invalidate(productIdsOf(event.entity));
@@ -263,7 +275,43 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   /** A product's view was counted (ProductViewService): updatedAt is left alone, so say it here. */
   recordView(productId: ID) {
     const p = this.products.get(String(productId)); // same object in the postings
-    if (p) p.viewCount += 1;
+    if (!p) return;
+    p.viewCount += 1;
+    const fields = p.entity?.customFields as { viewCount?: number } | undefined;
+    if (fields) fields.viewCount = p.viewCount;
+    p.cards = undefined;
+  }
+
+  /**
+   * The page's products as Product entities translated for the request (decision 019, addendum
+   * of session 11): from the index, without loading them; translated once per language and kept
+   * until the product changes. Each caller gets its own shallow copy (resolvers may add fields).
+   * Undefined for an id the index does not hold. Call after `snapshot`.
+   */
+  cardsOf(ids: ID[], languageKey: string, translate: (entity: Product) => Translated<Product>): Array<Translated<Product> | undefined> {
+    return ids.map((id) => {
+      const p = this.products.get(String(id));
+      if (!p?.entity) return undefined;
+      if (!p.cards) p.cards = new Map();
+      let card = p.cards.get(languageKey);
+      if (!card) {
+        // Vendure's translateEntity writes the translation's custom fields into the customFields
+        // object it shares with its source: translate a copy, or every language would share one
+        card = translate(copyOf(p.entity));
+        p.cards.set(languageKey, card);
+      }
+      return copyOf(card);
+    });
+  }
+
+  /** Products whose featured asset is this asset (an asset's focal point, name or file changed). */
+  private productsShowingAsset(assetId: ID | undefined): string[] {
+    if (assetId == null) return [];
+    const out: string[] = [];
+    for (const p of this.products.values()) {
+      if (p.entity?.featuredAsset && String(p.entity.featuredAsset.id) === String(assetId)) out.push(p.id);
+    }
+    return out;
   }
 
   /** Products to reload before the next read. */
@@ -461,7 +509,9 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       .getRawMany();
     if (!productRows.length) return [];
     const live = productRows.map((p) => p.id);
-    const [channels, facets, names, variants] = await Promise.all([
+    const [entities, channels, facets, names, variants] = await Promise.all([
+      // as ProductLoaderService loads a page (translations are eager), once per change, not per request
+      raw.getRepository(Product).find({ where: { id: In(live) }, relations: { featuredAsset: true } }),
       raw
         .getRepository(Product)
         .createQueryBuilder('p')
@@ -553,6 +603,10 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         variants: [],
       });
     }
+    for (const e of entities) {
+      const p = byProduct.get(String(e.id));
+      if (p) p.entity = e;
+    }
     for (const c of channels) byProduct.get(String(c.pid))?.channelIds.add(String(c.cid));
     for (const f of facets) byProduct.get(String(f.pid))?.facetValueIds.add(String(f.fid));
     const nameParts = new Map<string, string[]>();
@@ -634,6 +688,14 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
     return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
   }
+}
+
+/** A shallow copy of an entity (same prototype) with its own customFields object. */
+function copyOf<T extends object>(entity: T): T {
+  const copy = Object.create(Object.getPrototypeOf(entity), Object.getOwnPropertyDescriptors(entity));
+  const fields = (entity as { customFields?: object }).customFields;
+  if (fields) copy.customFields = { ...fields };
+  return copy;
 }
 
 function gramsOf(text: string): Set<string> {

@@ -3,6 +3,7 @@ import { FacetValue, ID, Product, RequestContext, TransactionalConnection, Trans
 
 import { FACET_BRAND, FACET_CATEGORY, FACET_COLOR, FACET_SUB_CATEGORY } from '../constants';
 
+import { CatalogueIndexService } from './catalogue-index.service';
 import { ProductQueryService } from './product-query.service';
 import { RequestLoader } from './request-loader';
 
@@ -48,6 +49,7 @@ export class FacetLookupService {
     private readonly connection: TransactionalConnection,
     private readonly translator: TranslatorService,
     private readonly productQuery: ProductQueryService,
+    private readonly index: CatalogueIndexService,
   ) {}
 
   /** Answers of `find` per request: a filter bar resolves the same codes for each of its filters. */
@@ -120,8 +122,38 @@ export class FacetLookupService {
   }
 
   private async batchTaxonomy(ctx: RequestContext, productIds: string[]): Promise<Map<string, ProductTaxonomy>> {
+    // the listing index holds every listable product's facet values (kept up to date by the
+    // product and facet events): only products it does not hold are read from the database
+    const { products, facetCodeOf } = await this.index.snapshot(ctx);
+    const taxonomyCodes = new Set([FACET_CATEGORY, FACET_SUB_CATEGORY, FACET_BRAND]);
+    const rows: Array<{ productId: ID; facetValueId: ID }> = [];
+    const unindexed: string[] = [];
+    for (const id of productIds) {
+      const p = products.get(id);
+      if (!p) {
+        unindexed.push(id);
+        continue;
+      }
+      for (const fid of p.facetValueIds) {
+        if (taxonomyCodes.has(facetCodeOf.get(fid) ?? '')) rows.push({ productId: id, facetValueId: fid });
+      }
+    }
+    if (unindexed.length) rows.push(...(await this.taxonomyRows(ctx, unindexed)));
+    const values = await this.find(ctx, { ids: [...new Set(rows.map((r) => String(r.facetValueId)))] });
+    const byId = new Map(values.map((v) => [String(v.id), v]));
+    const grouped = new Map<string, Array<Translated<FacetValue>>>();
+    for (const r of rows) {
+      const fv = byId.get(String(r.facetValueId));
+      if (!fv) continue;
+      const key = String(r.productId);
+      grouped.set(key, [...(grouped.get(key) ?? []), fv]);
+    }
+    return new Map([...grouped].map(([id, fvs]) => [id, pickTaxonomy(fvs)]));
+  }
+
+  private async taxonomyRows(ctx: RequestContext, productIds: string[]): Promise<Array<{ productId: ID; facetValueId: ID }>> {
     const ref = (alias: string, entity: any, path: string) => this.productQuery.ref(alias, entity, path);
-    const rows: Array<{ productId: ID; facetValueId: ID }> = await this.connection
+    return this.connection
       .getRepository(ctx, Product)
       .createQueryBuilder('p')
       .innerJoin('p.facetValues', 'pfv')
@@ -132,16 +164,6 @@ export class FacetLookupService {
       .addSelect(ref('pfv', FacetValue, 'id'), 'facetValueId')
       .where(`${ref('p', Product, 'id')} IN (:...productIds)`, { productIds })
       .getRawMany();
-    const values = await this.find(ctx, { ids: [...new Set(rows.map((r) => r.facetValueId))] });
-    const byId = new Map(values.map((v) => [String(v.id), v]));
-    const grouped = new Map<string, Array<Translated<FacetValue>>>();
-    for (const r of rows) {
-      const fv = byId.get(String(r.facetValueId));
-      if (!fv) continue;
-      const key = String(r.productId);
-      grouped.set(key, [...(grouped.get(key) ?? []), fv]);
-    }
-    return new Map([...grouped].map(([id, fvs]) => [id, pickTaxonomy(fvs)]));
   }
 
   private async batchSubCategories(ctx: RequestContext, parentCodes: string[]) {

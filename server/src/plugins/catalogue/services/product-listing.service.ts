@@ -16,6 +16,7 @@ import { In, IsNull } from 'typeorm';
 
 import { FACET_BRAND, FACET_CATEGORY, FACET_COLOR, FACET_SUB_CATEGORY, LIMITS } from '../constants';
 
+import { CatalogueIndexService } from './catalogue-index.service';
 import { compareFacetValues, FacetLookupService } from './facet-lookup.service';
 import { normaliseSearchText } from './normalise-search-text';
 import { ListingFilter, ProductQueryService, ProductSortKey } from './product-query.service';
@@ -80,6 +81,7 @@ export class ProductListingService {
     private readonly facets: FacetLookupService,
     private readonly translator: TranslatorService,
     private readonly variantService: ProductVariantService,
+    private readonly index: CatalogueIndexService,
   ) {}
 
   async byFilter(ctx: RequestContext, input: ProductFilterInput): Promise<ProductPage> {
@@ -193,7 +195,21 @@ export class ProductListingService {
       return { items: [], totalItems: await this.productQuery.count(ctx, filter) };
     }
     const { ids, totalItems } = await this.productQuery.findPage(ctx, filter, sort, skip, take);
-    return { items: await this.loader.findByIds(ctx, ids), totalItems };
+    return { items: await this.cards(ctx, ids), totalItems };
+  }
+
+  /**
+   * The page's products from the listing index, translated for the request, in the order of
+   * `ids` (decision 019, session 11): no entity loading per request. An id the index no longer
+   * holds (changed in between) is loaded as before.
+   */
+  private async cards(ctx: RequestContext, ids: ID[]): Promise<Array<Translated<Product>>> {
+    const languageKey = `${ctx.languageCode}|${ctx.channel.defaultLanguageCode}`;
+    const held = this.index.cardsOf(ids, languageKey, (entity) => this.translator.translate(entity, ctx));
+    const missing = ids.filter((_, i) => !held[i]);
+    if (!missing.length) return held as Array<Translated<Product>>;
+    const loaded = new Map((await this.loader.findByIds(ctx, missing)).map((p) => [String(p.id), p]));
+    return ids.map((id, i) => held[i] ?? loaded.get(String(id))).filter((p): p is Translated<Product> => !!p);
   }
 
   /**

@@ -56,7 +56,27 @@ export class ProductQueryService {
   ) {}
 
   async findPage(ctx: RequestContext, filter: ListingFilter, sort: ProductSortKey, skip: number, take: number): Promise<ProductIdPage> {
+    if (isContext(filter) && sort !== 'MOST_WATCHED') {
+      // a listing's context (category, brand, term ...) in an order that depends on nothing but
+      // the products: sorted once per index version, channel and currency, then sliced
+      // (view counts change without a version bump, so MOST_WATCHED is sorted per request)
+      await this.index.snapshot(ctx);
+      const key = JSON.stringify(['sorted', String(ctx.channelId), ctx.currencyCode, sort, contextOf(filter)]);
+      const sorted = await this.index.derive(key, async () => {
+        const matches = await this.scan(ctx, contextOf(filter));
+        // the products' own id strings: a kept list costs a pointer per product
+        return topK(matches, this.comparator(sort), matches.length).map((m) => m.product.id);
+      });
+      return { ids: sorted.slice(skip, skip + take).map(asId), totalItems: sorted.length };
+    }
     const matches = await this.match(ctx, filter);
+    const ids = topK(matches, this.comparator(sort), skip + take)
+      .slice(skip)
+      .map((m) => asId(m.product.id));
+    return { ids, totalItems: matches.length };
+  }
+
+  private comparator(sort: ProductSortKey): (a: Match, b: Match) => number {
     const byNewest = (a: Match, b: Match) => b.product.createdAt - a.product.createdAt || compareIds(b.product, a.product);
     const compare: Record<ProductSortKey, (a: Match, b: Match) => number> = {
       NEWEST: byNewest,
@@ -64,10 +84,7 @@ export class ProductQueryService {
       PRICE_DESC: (a, b) => b.minPrice - a.minPrice || byNewest(a, b),
       MOST_WATCHED: (a, b) => b.product.viewCount - a.product.viewCount || byNewest(a, b),
     };
-    const ids = topK(matches, compare[sort] ?? byNewest, skip + take)
-      .slice(skip)
-      .map((m) => asId(m.product.id));
-    return { ids, totalItems: matches.length };
+    return compare[sort] ?? byNewest;
   }
 
   async count(ctx: RequestContext, filter: ListingFilter): Promise<number> {
@@ -126,21 +143,11 @@ export class ProductQueryService {
    * other filters (price, colour, sale window, product ids) are summarised per request.
    */
   private async summary(ctx: RequestContext, f: ListingFilter): Promise<Summary> {
-    const context =
-      f.minPrice === undefined &&
-      f.maxPrice === undefined &&
-      !f.colorCodes?.length &&
-      !f.colorFacetValueIds?.length &&
-      f.onSaleAt === undefined &&
-      f.productIds === undefined &&
-      !f.excludeProductIds?.length;
-    if (!context) return summarise(await this.match(ctx, f), priceKey(ctx));
+    if (!isContext(f)) return summarise(await this.match(ctx, f), priceKey(ctx));
     await this.index.snapshot(ctx);
-    const groups = (f.facetValueIdGroups ?? []).map((g) => [...new Set(g.map(String))].sort()).sort();
-    const key = JSON.stringify(['summary', String(ctx.channelId), ctx.currencyCode, groups, f.term ?? null, f.newArrival ?? null]);
-    return this.index.derive(key, async () =>
-      summarise(await this.scan(ctx, { facetValueIdGroups: groups, term: f.term, newArrival: f.newArrival }), priceKey(ctx)),
-    );
+    const context = contextOf(f);
+    const key = JSON.stringify(['summary', String(ctx.channelId), ctx.currencyCode, context]);
+    return this.index.derive(key, async () => summarise(await this.scan(ctx, context), priceKey(ctx)));
   }
 
   /** Matches per request and filter: the filter bar asks for the same filter several times. */
@@ -236,6 +243,25 @@ export class ProductQueryService {
     if (!column) throw new Error(`No column ${propertyPath} on ${metadata.name}`);
     return `${raw.driver.escape(alias)}.${raw.driver.escape(column.databaseName)}`;
   }
+}
+
+/** A filter made only of facet groups, a term and the new-arrival flag: a listing's context. */
+function isContext(f: ListingFilter): boolean {
+  return (
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    !f.colorCodes?.length &&
+    !f.colorFacetValueIds?.length &&
+    f.onSaleAt === undefined &&
+    f.productIds === undefined &&
+    !f.excludeProductIds?.length
+  );
+}
+
+/** The context in a canonical form (a key for kept values): groups deduplicated and sorted. */
+function contextOf(f: ListingFilter): ListingFilter {
+  const facetValueIdGroups = (f.facetValueIdGroups ?? []).map((g) => [...new Set(g.map(String))].sort()).sort();
+  return { facetValueIdGroups, term: f.term ?? undefined, newArrival: f.newArrival ?? undefined };
 }
 
 /**

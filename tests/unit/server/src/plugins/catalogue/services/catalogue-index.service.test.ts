@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import type { EventBus, ProcessContext, TransactionalConnection } from '@vendure/core';
+import { LanguageCode } from '@vendure/common/lib/generated-types';
+import type { EventBus, ProcessContext, TransactionalConnection, Translated } from '@vendure/core';
+import { Product, ProductTranslation, translateEntity } from '@vendure/core';
 
 import {
   CatalogueIndexService,
@@ -125,5 +127,65 @@ describe('CatalogueIndexService.derive', () => {
     release();
     expect(await first).toBe(1);
     expect(await service.derive('k', () => ++computed)).toBe(2);
+  });
+});
+
+describe('CatalogueIndexService.cardsOf', () => {
+  /** A product as the index reads it: columns, custom fields, both translations, featured asset. */
+  function withEntity(id: string, en: string, ar: string): IndexedProduct {
+    const translation = (languageCode: LanguageCode, name: string, subTitle: string) =>
+      new ProductTranslation({
+        languageCode,
+        name,
+        slug: `${id}-${languageCode}`,
+        description: '',
+        customFields: { subTitle } as ProductTranslation['customFields'],
+      });
+    const entity = new Product({
+      id,
+      customFields: { viewCount: 0, newArrival: false },
+      featuredAsset: null,
+      translations: [translation(LanguageCode.en, en, `${en} (sub)`), translation(LanguageCode.ar, ar, `${ar} (فرعي)`)],
+    });
+    return { ...product(id, en, ar), entity };
+  }
+  type Fields = { subTitle?: string; viewCount?: number };
+  const fieldsOf = (card: Translated<Product> | undefined) => card?.customFields as Fields;
+  const translate = (lang: LanguageCode) => (entity: Product) => translateEntity(entity, [lang, LanguageCode.en]) as Translated<Product>;
+
+  it('answers each language its own name and translatable custom fields, in the order asked, undefined for unknown ids', () => {
+    const { service } = indexOf([withEntity('1', 'Lamp', 'مصباح'), withEntity('2', 'Mirror', 'مرآة')]);
+    const ar = service.cardsOf(['2', '9', '1'], 'ar', translate(LanguageCode.ar));
+    const en = service.cardsOf(['1'], 'en', translate(LanguageCode.en));
+    expect(ar.map((c) => c?.name)).toEqual(['مرآة', undefined, 'مصباح']);
+    expect(en[0]?.name).toBe('Lamp');
+    // Vendure's translateEntity writes into the customFields object it shares with its source:
+    // the Arabic card must keep its own subtitle after the English one was made, and the reverse
+    expect(fieldsOf(service.cardsOf(['1'], 'ar', translate(LanguageCode.ar))[0]).subTitle).toBe('مصباح (فرعي)');
+    expect(fieldsOf(en[0]).subTitle).toBe('Lamp (sub)');
+    expect(en[0]).toBeInstanceOf(Product); // core's Product resolvers (description, assets ...) work on it
+  });
+
+  it('translates once per language, hands out copies, and translates again after a reload', async () => {
+    const { service, reload } = indexOf([withEntity('1', 'Lamp', 'مصباح')], new Map([['1', withEntity('1', 'Desk lamp', 'مصباح مكتب')]]));
+    let translations = 0;
+    const counting = (entity: Product) => (translations++, translate(LanguageCode.en)(entity));
+    const [a] = service.cardsOf(['1'], 'en', counting);
+    const [b] = service.cardsOf(['1'], 'en', counting);
+    expect(translations).toBe(1);
+    expect(a).not.toBe(b);
+    fieldsOf(a).subTitle = 'changed by one request';
+    expect(fieldsOf(b).subTitle).toBe('Lamp (sub)');
+    expect(fieldsOf(service.cardsOf(['1'], 'en', counting)[0]).subTitle).toBe('Lamp (sub)');
+    await reload('1');
+    expect(service.cardsOf(['1'], 'en', counting)[0]?.name).toBe('Desk lamp');
+    expect(translations).toBe(2);
+  });
+
+  it('counts a view in the cards as well', () => {
+    const { service } = indexOf([withEntity('1', 'Lamp', 'مصباح')]);
+    expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(0);
+    service.recordView('1');
+    expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(1);
   });
 });
