@@ -15,10 +15,22 @@
 // for "10,000 products" is only checked when the large catalogue has at least that many products:
 // a reduced run prints the figures, says the budget was not checked, and exits non-zero.
 // Like bench:load, the load generator shares the machine with the server: figures are a lower bound.
+//
+// PostgreSQL (issue 18): BENCH_DB=postgres runs the same queries with the same budgets on
+// PostgreSQL. With a postgres:// DATABASE_URL it uses that server; otherwise it starts one with
+// tests/tools/services.mjs (BENCH_PG_PORT, default 5442; installed from Debian when missing) whose
+// cluster is kept in data/bench-pg/cluster, and stops it at the end. Each size gets its own
+// database on that server (bench_seeded, bench_<BENCH_PRODUCTS>) and DATA_DIR (data/bench-pg/<size>
+// for the assets), seeded once and reused like the SQLite directories (BENCH_RESEED=1 to redo).
+//
+//   BENCH_DB=postgres npm run bench:catalogue
+//   BENCH_DB=postgres DATABASE_URL=postgres://user:pw@host:5432/postgres npm run bench:catalogue
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureDebianPackages, startPostgres, stopOnExit } from '../tools/services.mjs';
+import { benchPlan, canReuse, ensureDatabase, markSeeded, redactUrl, sizeEnv } from './catalogue-db.mjs';
 import { loadTarget } from './load.mjs';
 import { evaluate, fmt, formatTable, loadBudgets, report } from './lib.mjs';
 
@@ -145,21 +157,24 @@ function run(cmd, args, env, { quiet = false } = {}) {
   return { child, exited };
 }
 
-/** Seeds dataDir with `products` products unless it already holds a finished seed of that size. */
-async function ensureSeeded(dataDir, products, env) {
-  const marker = path.join(dataDir, '.seeded');
-  if (!process.env.BENCH_RESEED && fs.existsSync(marker)) {
-    const seeded = JSON.parse(fs.readFileSync(marker, 'utf8'));
-    if (products === undefined || seeded.products === products) {
-      console.log(`[bench] reusing ${path.relative(REPO_ROOT, dataDir)} (${seeded.products} products, seeded ${seeded.at})`);
-      return;
-    }
+/** Seeds the size's DATA_DIR (and database) unless it already holds a finished seed of that size. */
+async function ensureSeeded(size, env) {
+  const { dataDir, products } = size;
+  const markerFile = path.join(dataDir, '.seeded');
+  const marker = fs.existsSync(markerFile) ? JSON.parse(fs.readFileSync(markerFile, 'utf8')) : null;
+  // on PostgreSQL the database must exist and hold the catalogue too (not only the marker)
+  const inDatabase = size.databaseUrl ? await ensureDatabase(size.databaseUrl) : undefined;
+  const where = `${path.relative(REPO_ROOT, dataDir)}${size.databaseUrl ? ` + ${redactUrl(size.databaseUrl)}` : ''}`;
+  if (canReuse(marker, size, { reseed: Boolean(process.env.BENCH_RESEED) }) && inDatabase !== 0) {
+    console.log(`[bench] reusing ${where} (${marker.products} products, seeded ${marker.at})`);
+    return;
   }
   const args = ['server/scripts/run-seed.mjs', '--reset', ...(products === undefined ? [] : ['--products', String(products)])];
-  console.log(`[bench] seeding ${path.relative(REPO_ROOT, dataDir)}${products === undefined ? '' : ` with ${products} products`} …`);
+  console.log(`[bench] seeding ${where}${products === undefined ? '' : ` with ${products} products`} …`);
   const t = Date.now();
-  const code = await run(process.execPath, args, { ...env, DATA_DIR: dataDir }).exited;
-  if (code !== 0) throw new Error(`seeding ${dataDir} failed (exit ${code})`);
+  const code = await run(process.execPath, args, env).exited;
+  if (code !== 0) throw new Error(`seeding ${where} failed (exit ${code})`);
+  if (size.databaseUrl) fs.writeFileSync(markerFile, JSON.stringify(markSeeded(JSON.parse(fs.readFileSync(markerFile, 'utf8')), size)));
   console.log(`[bench] seeded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 
@@ -169,7 +184,6 @@ async function startVendure(dataDir, port, env) {
     ['server/scripts/run-server.mjs'],
     {
       ...env,
-      DATA_DIR: dataDir,
       SERVER_PORT: String(port),
       ADMIN_UI: 'false',
       LOG_LEVEL: 'Warn',
@@ -193,10 +207,10 @@ async function startVendure(dataDir, port, env) {
   throw new Error(`Vendure on ${dataDir} did not answer within 180 s`);
 }
 
-async function measureSize(label, dataDir, products, settings) {
-  const env = { ...process.env };
-  delete env.DATABASE_URL; // SQLite: the PostgreSQL run comes with the scale-out issue
-  await ensureSeeded(dataDir, products, env);
+async function measureSize(size, settings) {
+  const { label, dataDir } = size;
+  const env = sizeEnv(process.env, size);
+  await ensureSeeded(size, env);
   const vendure = await startVendure(dataDir, settings.port, env);
   try {
     const found = await discover(vendure.base);
@@ -255,12 +269,28 @@ async function main() {
     port: Number(process.env.BENCH_SERVER_PORT || 3100),
     only: process.env.BENCH_QUERIES?.split(',').map((s) => s.trim()),
   };
+  const plan = benchPlan({ env: process.env, products, repoRoot: REPO_ROOT, pgPort: Number(process.env.BENCH_PG_PORT || 5442) });
+  const engineName = plan.engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `Catalogue queries on SQLite: seeded catalogue vs ${products} products, ${settings.connections} connections, ` +
+    `Catalogue queries on ${engineName}: seeded catalogue vs ${products} products, ${settings.connections} connections, ` +
       `${settings.duration} s per query after a ${settings.warmup} s warm-up\n`,
   );
-  const small = await measureSize('seeded', path.join(REPO_ROOT, 'data', 'bench-seeded'), undefined, settings);
-  const large = await measureSize(`${products}`, path.join(REPO_ROOT, 'data', `bench-${products}`), products, settings);
+  const services = [];
+  const stopAll = plan.startPostgres ? stopOnExit(services) : async () => {};
+  let small;
+  let large;
+  try {
+    if (plan.startPostgres) {
+      ensureDebianPackages(['postgres']);
+      services.push(await startPostgres(plan.startPostgres));
+    } else if (plan.engine === 'postgres') {
+      console.log(`[bench] PostgreSQL of DATABASE_URL: ${redactUrl(process.env.DATABASE_URL)}`);
+    }
+    small = await measureSize(plan.sizes[0], settings);
+    large = await measureSize(plan.sizes[1], settings);
+  } finally {
+    await stopAll();
+  }
 
   const rows = sideBySide(small, large);
   const s = small.products;
@@ -289,7 +319,7 @@ async function main() {
     ];
     return evaluate(metrics, budgets.targets).checked;
   });
-  const code = report(`Catalogue (${l} products)`, checked);
+  const code = report(`Catalogue on ${engineName} (${l} products)`, checked);
   if (l < budgets.products) {
     console.log(`The budgets are set for ${budgets.products} products; this run had ${l}: not a pass.`);
     process.exitCode = 1;

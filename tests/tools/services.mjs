@@ -8,10 +8,12 @@
  * - startPostgres() / startRedis(): a fresh instance in a temporary directory on the given port,
  *   as a child process (PostgreSQL as the `postgres` user when we are root: it refuses root).
  *   Each returns { url, stop() }; stop() ends the process and removes its directory.
+ *   startPostgres({ dir }) keeps its cluster in `dir` instead (bench:catalogue's reusable
+ *   databases): initdb only when `dir` holds no cluster yet, and stop() leaves the directory.
  * - stopOnExit(): stops the given services on exit, Ctrl-C (SIGINT), SIGTERM and uncaught errors.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,32 +119,33 @@ function postgresUser() {
 
 /**
  * A fresh PostgreSQL cluster on `port` (trust auth on 127.0.0.1, user `postgres`), tuned for
- * throwaway data (no fsync). Logs to <dir>/postgres.log.
+ * throwaway data (no fsync). Logs to <dir>/postgres.log. With `dir`, the cluster lives there and
+ * outlives the process: created on the first start, reused on later ones, never removed.
  */
-export async function startPostgres({ port, log = console.log }) {
+export async function startPostgres({ port, log = console.log, dir: keepDir }) {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (ensureDebianPackages first)');
   if (!(await portFree(port))) throw new Error(`port ${port} is taken: PostgreSQL for the tests needs it (set PG_PORT)`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), `pg-${port}-`));
+  if (keepDir) mkdirSync(keepDir, { recursive: true });
+  const dir = keepDir ? path.resolve(keepDir) : mkdtempSync(path.join(os.tmpdir(), `pg-${port}-`));
   const user = postgresUser();
   if (user) chownSync(dir, user.uid, user.gid);
   const ids = user ? { uid: user.uid, gid: user.gid } : {};
   const data = path.join(dir, 'data');
-  const init = spawnSync(
-    path.join(bin, 'initdb'),
-    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
-    {
-      ...ids,
-      encoding: 'utf8',
-      cwd: dir,
-    },
-  );
+  const reuse = Boolean(keepDir) && existsSync(path.join(data, 'PG_VERSION'));
+  const init = reuse
+    ? { status: 0 }
+    : spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
+        ...ids,
+        encoding: 'utf8',
+        cwd: dir,
+      });
   if (init.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keepDir) rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   }
   const logFile = path.join(dir, 'postgres.log');
-  writeFileSync(logFile, '');
+  if (!reuse) writeFileSync(logFile, '');
   if (user) chownSync(logFile, user.uid, user.gid);
   const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir];
   for (const c of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200', 'shared_buffers=128MB']) {
@@ -165,7 +168,7 @@ export async function startPostgres({ port, log = console.log }) {
     pid: child.pid,
     async stop() {
       await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
+      if (!keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
