@@ -41,7 +41,7 @@ describe('checkout layout', () => {
     expect(screen.queryByRole('search')).toBeNull();
   });
 
-  it('shows the error page inside the same chrome when the page fails', () => {
+  it('shows the error page inside the same chrome when the page fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderLayout(
@@ -54,7 +54,8 @@ describe('checkout layout', () => {
       () => <CheckoutError error={useRouteError()} />,
     );
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Back to cart' })).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    // The error page comes from its own chunk (decision 022): the chrome is there at once, the page once loaded.
+    expect(await within(screen.getByRole('main')).findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go shopping' }).getAttribute('href')).toBe('/en/products');
   });
 });
