@@ -265,11 +265,10 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     // docs/inspector.md "Watching a checkout".
     spawn: ((logic: Parameters<typeof createActor>[0], options?: Parameters<typeof createActor>[1]) =>
       createActor(logic, { id: (logic as { id?: string }).id, inspect: deps.inspect, ...options })) as typeof createActor,
-    // Each page's machine with its services, made the first time a page asks for it: providing
-    // them all when the actors start built a dozen state charts (checkout's among them) that most
-    // visits never use, in the task that starts the actors.
     // The page-scoped machines: the filters' (no services) at once, the others from their own chunk
-    // (src/app/page-machines.ts), loaded the first time a page asks for one.
+    // (src/app/page-machines.ts), loaded and provided the first time a page asks for one: providing
+    // them all when the actors start built a dozen state charts (checkout's among them) that most
+    // visits never use, in the task that starts the actors (decision 022).
     machine(name) {
       if (name === 'catalogueFilters') return Promise.resolve(catalogueFiltersMachine as PageMachines[typeof name]);
       pageMachines ??= import('./page-machines').then(

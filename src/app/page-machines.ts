@@ -72,7 +72,6 @@ export type ServicedPageMachines = { [K in Exclude<keyof PageMachines, 'catalogu
 
 export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachines {
   const { current, client, uploadClient, session } = ctx;
-  const deps = ctx;
 
   // What every way into an account does once signed in (auth, password reset): the session learns
   // of it and checks the customer (the check hands the cart and the wishlist their counts).
@@ -91,6 +90,12 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
         session()?.send({ type: 'session.signedIn', customerId: params.user?.id ?? null }),
       refreshCounts: () => {},
     },
+  };
+
+  // The coupon form's services: the cart page's coupon machine and the checkout's coupon step alike.
+  const couponActors = {
+    applyCoupon: fromPromise(({ input }: { input: { code: string } }) => applyCouponCode(current(), input.code)),
+    removeCoupon: fromPromise(({ input }: { input: { code: string } }) => removeCouponCode(current(), input.code)),
   };
 
   return lazily<ServicedPageMachines>({
@@ -120,7 +125,7 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
           resendCode: fromPromise(({ input }) => refreshVerify(current(), input.emailAddress)),
           authenticate: fromPromise(({ input }) => authenticateWithIdToken(current(), input)),
         },
-        actions: { ...signIn.actions, reloadPage: () => deps.reloadPage?.() },
+        actions: { ...signIn.actions, reloadPage: () => ctx.reloadPage?.() },
       });
     },
     passwordReset: async () => {
@@ -146,10 +151,7 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
     coupon: async () => {
       const { couponMachine } = await import('../../machines/coupon.machine');
       return couponMachine.provide({
-        actors: {
-          applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-          removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-        },
+        actors: couponActors,
         actions: {
           orderChanged: (_, params) => ctx.cart()?.send({ type: 'cart.orderChanged', order: params.order }),
         },
@@ -227,7 +229,7 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
           watchOrderState: fromCallback<EventObject, { orderCode: string }>(({ sendBack, input }) =>
             subscribeOrderState(
               {
-                url: liveOrdersUrl(deps.shopApiUrl),
+                url: liveOrdersUrl(ctx.shopApiUrl),
                 token: session()?.getSnapshot().context.token ?? null,
                 orderCode: input.orderCode,
               },
@@ -239,15 +241,10 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
               },
             ),
           ),
-          coupon: checkoutCouponMachine.provide({
-            actors: {
-              applyCoupon: fromPromise(({ input }) => applyCouponCode(current(), input.code)),
-              removeCoupon: fromPromise(({ input }) => removeCouponCode(current(), input.code)),
-            },
-          }),
+          coupon: checkoutCouponMachine.provide({ actors: couponActors }),
         },
         actions: {
-          redirectToPayment: (_, params) => deps.redirectToPayment?.(params),
+          redirectToPayment: (_, params) => ctx.redirectToPayment?.(params),
           // The order is placed: the cart reloads the (now empty) active order and the header follows.
           resetCartCount: () => ctx.cart()?.send({ type: 'cart.sync' }),
         },

@@ -5,10 +5,9 @@ type ErrorPageProps = { error: unknown; standalone?: boolean };
 /**
  * The error boundaries' page, kept out of the JavaScript every page loads (decision 022): few visits
  * ever show it. The server loads it at start and renders it in place; in the browser it comes from
- * its own chunk, which is
- * fetched with the app's actors (`preloadErrorPage`, src/entry.client.tsx) so it is there, also
- * offline from the service worker's cache, when a later navigation fails. A page that arrives with
- * an error from the server keeps the server's markup until the chunk has loaded (Suspense).
+ * its own chunk, fetched with the app's actors (`preloadErrorPage`, src/entry.client.tsx) so it is
+ * there, also offline from the service worker's cache, when a later navigation fails. A page that
+ * arrives with an error from the server keeps the server's markup until the chunk has loaded.
  */
 let loaded: ComponentType<ErrorPageProps> | null = null;
 const load = () =>
