@@ -85,7 +85,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
 
   // The session is the shop actor's child: it exists once the shop has started, so the clients
   // look it up on each call.
-  const session = () => shop.system.get('session') as SessionActor | undefined;
+  const session = () => shop.peek()?.system.get('session') as SessionActor | undefined;
 
   function client(locale: Locale): ShopClient {
     let c = clients.get(locale);
@@ -104,24 +104,30 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     return c;
   }
 
-  const locale = createActor(
-    localeMachine.provide({
-      actors: { loadCatalog: fromPromise(async ({ input }) => void (await deps.loadCatalog(input.locale))) },
-      actions: {
-        persistCookie: (_, params) => deps.writeLocaleCookie(params.locale),
-        navigate: (_, params) => deps.navigate(params.href),
-      },
-    }),
-    { input: { locale: deps.locale, cookieEnabled: deps.cookieLocale }, inspect: deps.inspect },
+  // Each actor (and each of the shop's children) is built the first time it is needed: xstate's
+  // `provide()` builds a machine's whole state chart again, and doing it for all of them at once
+  // made one long task in the browser. `startInStages` builds and starts them one per task
+  // (decision 022, stage 3); `start()` does it all at once (tests, the server has no actors).
+  const locale = once(() =>
+    createActor(
+      localeMachine.provide({
+        actors: { loadCatalog: fromPromise(async ({ input }) => void (await deps.loadCatalog(input.locale))) },
+        actions: {
+          persistCookie: (_, params) => deps.writeLocaleCookie(params.locale),
+          navigate: (_, params) => deps.navigate(params.href),
+        },
+      }),
+      { input: { locale: deps.locale, cookieEnabled: deps.cookieLocale }, inspect: deps.inspect },
+    ),
   );
-  const current = () => client(locale.getSnapshot().context.locale);
+  const current = () => client(locale().getSnapshot().context.locale);
 
   /** A one-off client for an upload, its body's progress reported (the token is the session's). */
   function uploadClient(onProgress: (loaded: number, total: number) => void): ShopClient {
     const createXhr = deps.createXhr;
     return createShopClient({
       endpoint: deps.shopApiUrl,
-      languageCode: locale.getSnapshot().context.locale,
+      languageCode: locale().getSnapshot().context.locale,
       name: 'browser-upload',
       fetch: createXhr ? progressFetch(onProgress, createXhr) : doFetch,
       recorder: deps.recorder,
@@ -133,73 +139,82 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   /** The language a member's list was last fetched in (names come with it). */
   let memberListLocale: Locale | null = null;
 
-  const shop = createActor(
-    shopMachine.provide({
+  const sessionLogic = once(() =>
+    sessionMachine.provide({
       actors: {
-        session: sessionMachine.provide({
-          actors: {
-            createSession: fromPromise(() => createSession(current())),
-            checkUser: fromPromise(() => checkUser(current())),
-          },
-          actions: {
-            storeToken: (_, params) => deps.tokenStore.write(params.token, Date.now()),
-            forgetToken: () => deps.tokenStore.clear(),
-            // Fire and forget: the sync is an optional courtesy to a same-origin backend.
-            syncToken: (_, params) => {
-              void doFetch(params.url, {
-                method: 'POST',
-                headers: { authorization: `Bearer ${params.token}` },
-                credentials: 'same-origin',
-                keepalive: true,
-              }).catch(() => undefined);
-            },
-            unsyncToken: (_, params) => {
-              void doFetch(params.url, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
-            },
-          },
-        }),
-        cart: cartMachine.provide({
-          actors: {
-            fetchActiveOrder: fromPromise(() => getActiveOrder(current())),
-            addToCart: fromPromise(({ input }) => addToCart(current(), input)),
-            adjustLine: fromPromise(({ input }) => adjustCartLine(current(), input)),
-            removeLine: fromPromise(({ input }) => removeCartLine(current(), input.orderLineId)),
-          },
-        }),
-        wishlist: wishlistMachine.provide({
-          actors: {
-            fetchWishList: fromPromise(async () => {
-              memberListLocale = locale.getSnapshot().context.locale;
-              const page = await getWishList(current(), { take: WISHLIST_TAKE });
-              const now = new Date();
-              return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems };
-            }),
-            toggleFav: fromPromise(({ input }) => toggleFav(current(), input.productId)),
-            mergeWishList: fromPromise(({ input }) => mergeWishList(current(), input.productIds)),
-          },
-          actions: {
-            persistGuest: (_, params) => guestWishlist.write(params.items),
-            clearGuest: () => guestWishlist.clear(),
-          },
-        }),
+        createSession: fromPromise(() => createSession(current())),
+        checkUser: fromPromise(() => checkUser(current())),
       },
-      actions: { postToTabs: (_, { message }) => channel?.post(message) },
+      actions: {
+        storeToken: (_, params) => deps.tokenStore.write(params.token, Date.now()),
+        forgetToken: () => deps.tokenStore.clear(),
+        // Fire and forget: the sync is an optional courtesy to a same-origin backend.
+        syncToken: (_, params) => {
+          void doFetch(params.url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${params.token}` },
+            credentials: 'same-origin',
+            keepalive: true,
+          }).catch(() => undefined);
+        },
+        unsyncToken: (_, params) => {
+          void doFetch(params.url, { method: 'DELETE', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+        },
+      },
     }),
-    {
-      input: {
-        session: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
-        guestWishlist: guestWishlist.read(),
+  );
+  const cartLogic = once(() =>
+    cartMachine.provide({
+      actors: {
+        fetchActiveOrder: fromPromise(() => getActiveOrder(current())),
+        addToCart: fromPromise(({ input }) => addToCart(current(), input)),
+        adjustLine: fromPromise(({ input }) => adjustCartLine(current(), input)),
+        removeLine: fromPromise(({ input }) => removeCartLine(current(), input.orderLineId)),
       },
-      id: 'shop',
-      inspect: deps.inspect,
-    },
+    }),
+  );
+  const wishlistLogic = once(() =>
+    wishlistMachine.provide({
+      actors: {
+        fetchWishList: fromPromise(async () => {
+          memberListLocale = locale().getSnapshot().context.locale;
+          const page = await getWishList(current(), { take: WISHLIST_TAKE });
+          const now = new Date();
+          return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems };
+        }),
+        toggleFav: fromPromise(({ input }) => toggleFav(current(), input.productId)),
+        mergeWishList: fromPromise(({ input }) => mergeWishList(current(), input.productIds)),
+      },
+      actions: {
+        persistGuest: (_, params) => guestWishlist.write(params.items),
+        clearGuest: () => guestWishlist.clear(),
+      },
+    }),
+  );
+  const shop = once(() =>
+    createActor(
+      shopMachine.provide({
+        actors: { session: sessionLogic(), cart: cartLogic(), wishlist: wishlistLogic() },
+        actions: { postToTabs: (_, { message }) => channel?.post(message) },
+      }),
+      {
+        input: {
+          session: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
+          guestWishlist: guestWishlist.read(),
+        },
+        id: 'shop',
+        inspect: deps.inspect,
+      },
+    ),
   );
 
-  const search = createActor(
-    searchMachine.provide({
-      actors: { searchProducts: fromPromise(({ input, signal }) => searchProducts(current(), input, { signal })) },
-    }),
-    { inspect: deps.inspect },
+  const search = once(() =>
+    createActor(
+      searchMachine.provide({
+        actors: { searchProducts: fromPromise(({ input, signal }) => searchProducts(current(), input, { signal })) },
+      }),
+      { inspect: deps.inspect },
+    ),
   );
 
   const recordView = fromPromise<boolean, { productId: string }>(({ input }) =>
@@ -208,38 +223,72 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   );
 
   const buildNow = deps.build?.now ?? Date.now;
-  const build = createActor(
-    buildCheckMachine.provide({
-      actors: { fetchLatestBuild: fromPromise(() => fetchLatestBuild(doFetch, buildNow())) },
-      actions: { reloadPage: (_, refresh) => deps.build?.reload(refresh) },
-    }),
-    { input: { runningBuildId: deps.build?.runningBuildId ?? '', lastRefresh: deps.build?.lastRefresh ?? null }, inspect: deps.inspect },
+  const build = once(() =>
+    createActor(
+      buildCheckMachine.provide({
+        actors: { fetchLatestBuild: fromPromise(() => fetchLatestBuild(doFetch, buildNow())) },
+        actions: { reloadPage: (_, refresh) => deps.build?.reload(refresh) },
+      }),
+      { input: { runningBuildId: deps.build?.runningBuildId ?? '', lastRefresh: deps.build?.lastRefresh ?? null }, inspect: deps.inspect },
+    ),
   );
 
   let unsubscribeTabs: (() => void) | null = null;
+  const subscribeTabs = () => {
+    unsubscribeTabs =
+      channel?.subscribe((message) =>
+        shop().send(
+          message.type === 'cart' ? { type: 'tabs.cartChanged' } : { type: 'tabs.wishlistChanged', guestItems: guestWishlist.read() },
+        ),
+      ) ?? null;
+  };
+  // In this order, one per task when started in stages: the locale first (the route's language),
+  // then each of the shop's children built, the shop built and started (session, cart, wishlist), search,
+  // the build check (production only), the other tabs.
+  const steps: Array<() => void> = [
+    () => locale().start(),
+    sessionLogic,
+    cartLogic,
+    wishlistLogic,
+    shop,
+    () => shop().start(),
+    () => search().start(),
+    () => {
+      if (deps.build) build().start();
+    },
+    subscribeTabs,
+  ];
   let pageMachines: Promise<ServicedPageMachines> | null = null;
 
   return {
-    shop,
+    get shop() {
+      return shop();
+    },
     get session() {
       return session() as SessionActor;
     },
     get cart() {
-      return shop.system.get('cart') as CartActor;
+      return shop().system.get('cart') as CartActor;
     },
     get wishlist() {
-      return shop.system.get('wishlist') as WishlistActor;
+      return shop().system.get('wishlist') as WishlistActor;
     },
-    locale,
-    search,
-    build,
+    get locale() {
+      return locale();
+    },
+    get search() {
+      return search();
+    },
+    get build() {
+      return build();
+    },
     client,
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
     },
     async localizeWishlist() {
-      const lang = locale.getSnapshot().context.locale;
-      const wishlist = shop.system.get('wishlist') as WishlistActor | undefined;
+      const lang = locale().getSnapshot().context.locale;
+      const wishlist = shop().system.get('wishlist') as WishlistActor | undefined;
       if (!wishlist) return;
       if (!wishlist.getSnapshot().matches('guest')) {
         // A member's list was fetched in the language the app started in: fetch it again.
@@ -256,7 +305,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
           if (product?.name) names.set(item.id, product.name);
         }),
       );
-      if (names.size === 0 || locale.getSnapshot().context.locale !== lang || !wishlist.getSnapshot().matches('guest')) return;
+      if (names.size === 0 || locale().getSnapshot().context.locale !== lang || !wishlist.getSnapshot().matches('guest')) return;
       // Read again: the shopper may have toggled a heart while the names were on their way.
       const guestItems = guestWishlist.read().map((i) => (names.has(i.id) ? { ...i, name: names.get(i.id)! } : i));
       wishlist.send({ type: 'wishlist.sync', guestItems });
@@ -278,7 +327,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
             client,
             uploadClient,
             session,
-            cart: () => shop.system.get('cart') as CartActor | undefined,
+            cart: () => shop.peek()?.system.get('cart') as CartActor | undefined,
             shopApiUrl: deps.shopApiUrl,
             reloadPage: deps.reloadPage,
             redirectToPayment: deps.redirectToPayment,
@@ -293,24 +342,28 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
       >;
     },
     start() {
-      locale.start();
-      shop.start();
-      search.start();
-      if (deps.build) build.start();
-      unsubscribeTabs =
-        channel?.subscribe((message) =>
-          shop.send(
-            message.type === 'cart' ? { type: 'tabs.cartChanged' } : { type: 'tabs.wishlistChanged', guestItems: guestWishlist.read() },
-          ),
-        ) ?? null;
+      for (const step of steps) step();
+    },
+    async startInStages(pause) {
+      for (const step of steps) {
+        step();
+        await pause();
+      }
     },
     stop() {
       unsubscribeTabs?.();
       unsubscribeTabs = null;
-      search.stop();
-      shop.stop();
-      locale.stop();
-      build.stop();
+      search.peek()?.stop();
+      shop.peek()?.stop();
+      locale.peek()?.stop();
+      build.peek()?.stop();
     },
   };
+}
+
+/** A value built on first use; `peek()` gives it only if it has been built. */
+function once<T>(build: () => T): (() => T) & { peek(): T | undefined } {
+  let value: { built: T } | null = null;
+  const get = () => (value ??= { built: build() }).built;
+  return Object.assign(get, { peek: () => value?.built });
 }

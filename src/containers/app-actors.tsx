@@ -38,7 +38,7 @@ export interface AppActorsProviderProps {
   children: ReactNode;
 }
 
-type StartActors = (options: BrowserActorsOptions) => AppActors;
+type StartActors = (options: BrowserActorsOptions) => AppActors | Promise<AppActors>;
 let loadStarter: (() => Promise<StartActors>) | null = null;
 
 /** Called once by the composition root (browser entry) before hydrating: how to load and start the actors. */
@@ -79,7 +79,7 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
       // Evaluating the chunk and starting five machines are separate tasks (decision 009).
       await yieldToMain();
       const options = latest.current;
-      startedActors = startBrowserActors({
+      startedActors = await startBrowserActors({
         locale: localeFromPath(options.pathname),
         cookieLocale: options.cookieLocale,
         tokenSyncUrl: options.tokenSyncUrl,

@@ -93,7 +93,13 @@ export interface AppActors {
    * come from a chunk of their own (src/app/page-machines.ts), loaded the first time one is asked for.
    */
   machine<K extends keyof PageMachines>(name: K): Promise<PageMachines[K]>;
+  /** Builds and starts every long-lived actor at once (tests). */
   start(): void;
+  /**
+   * The same, one actor per task: `pause()` (the browser: yield to the main thread) between them, so
+   * that no task of the start is long (decision 022). The actors are ready once it resolves.
+   */
+  startInStages(pause: () => Promise<unknown>): Promise<void>;
   stop(): void;
 }
 

@@ -18,8 +18,6 @@ import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
 import { rememberResendAt } from '../../lib/resend-clock';
 import { isIdTokenMessage, SOCIAL_CHANNEL } from '../../lib/social-channel';
-import { pendingVerificationCookies } from '../../lib/auth-cookies';
-import { browserCookieOptions, setDocumentCookies } from '../../lib/document-cookies';
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
@@ -100,11 +98,24 @@ export default function SignInPage() {
 
   useEffect(() => {
     if (!codeSent || !pendingEmail) return;
-    setDocumentCookies(pendingVerificationCookies(pendingEmail, browserCookieOptions()));
-    const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
-    // the cooldown goes through the tab's storage, not history state, which a reload would replay from the start
-    rememberResendAt(pendingEmail, resendIn);
-    void navigate(localizePath(`/auth/otp${query}`, locale));
+    let current = true;
+    // The cookie writers come only now: no first paint of this page needs them (bench:bundle).
+    // The code page's server guard reads the cookie, so it is written before going there.
+    void Promise.all([import('../../lib/auth-cookies'), import('../../lib/document-cookies')]).then(
+      ([{ pendingVerificationCookies }, { browserCookieOptions, setDocumentCookies }]) => {
+        if (!current) return;
+        setDocumentCookies(pendingVerificationCookies(pendingEmail, browserCookieOptions()));
+        const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
+        // the cooldown goes through the tab's storage, not history state, which a reload would replay from the start
+        rememberResendAt(pendingEmail, resendIn);
+        void navigate(localizePath(`/auth/otp${query}`, locale));
+      },
+      // A chunk that fails to load: the build check offers a refresh (vite:preloadError); the form stays as it is.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the code step begins
   }, [codeSent, pendingEmail]);
 

@@ -79,6 +79,43 @@ describe('createAppActors (composition root)', () => {
     actors.stop();
   });
 
+  it('starts in stages: one long-lived actor per task, every one running once it resolves', async () => {
+    const created: string[] = [];
+    const inspect = (event: InspectionEvent) => {
+      if (event.type !== '@xstate.actor') return;
+      const id = (event.actorRef as AnyActorRef & { logic: { id?: string } }).logic.id;
+      if (id) created.push(id);
+    };
+    const { actors } = setup(
+      {
+        createSession: () => json({ createSession: { token: 'tok-new' } }, { 'vendure-auth-token': 'tok-new' }),
+        getOrders,
+      },
+      { inspect },
+    );
+    // What had been created when each task ended.
+    const atPauses: string[][] = [];
+    const pause = vi.fn(async () => {
+      atPauses.push([...created]);
+    });
+
+    await actors.startInStages(pause);
+
+    expect(pause.mock.calls.length).toBeGreaterThanOrEqual(6);
+    // The locale alone in the first task; the shop (with its children) later, in a task of its own;
+    // search after the shop.
+    expect(atPauses[0]).toEqual(['locale']);
+    const shopTask = atPauses.findIndex((ids) => ids.includes('shop'));
+    expect(shopTask).toBeGreaterThan(1);
+    expect(atPauses[shopTask - 1]).toEqual(['locale']);
+    expect(atPauses[shopTask]).not.toContain('search');
+    expect(atPauses.at(-1)).toEqual(expect.arrayContaining(['locale', 'shop', 'session', 'cart', 'wishlist', 'search']));
+    await waitFor(actors.session, (s) => s.matches('anonymous'));
+    expect(actors.search.getSnapshot().status).toBe('active');
+    expect(actors.locale.getSnapshot().status).toBe('active');
+    actors.stop();
+  });
+
   it('checks a stored token; the cart and the wishlist own the counts (a guest keeps the local list)', async () => {
     const guestItems = [{ id: 'p1', slug: 'bag', name: 'Bag', image: null, price: null, variantId: null }];
     const { actors } = setup(
