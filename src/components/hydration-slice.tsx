@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 
 /**
  * A part of a server-rendered page that React hydrates as a piece of work of its own.
@@ -12,5 +12,56 @@ import { Suspense, type ReactNode } from 'react';
  * the server, so the HTML is the same as without the boundary; the fallback is never shown.
  */
 export function HydrationSlice({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  // The boundary's own component commits with the first pass, its children once they hydrate.
+  useLayoutEffect(() => {
+    pending += 1;
+    return () => settle(-1);
+  }, []);
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <SliceHydrated />
+    </Suspense>
+  );
+}
+
+function SliceHydrated() {
+  useEffect(() => {
+    settle(-1);
+    return () => {
+      pending += 1;
+    };
+  }, []);
+  return null;
+}
+
+/**
+ * Slices committed but not hydrated yet. Not clamped: when a hydrated slice unmounts, its boundary's
+ * cleanup (-1) runs before its content's (+1).
+ */
+let pending = 0;
+let waiting: Array<() => void> = [];
+
+function settle(delta: number) {
+  pending += delta;
+  if (pending > 0) return;
+  const ready = waiting;
+  waiting = [];
+  ready.forEach((fn) => fn());
+}
+
+/**
+ * Runs `fn` once every slice of the page has hydrated (at once when none is waiting). Work that no
+ * first paint needs (the app's actors) waits for it, so it does not compete with making the page
+ * interactive. Returns a cancel.
+ */
+export function whenSlicesHydrated(fn: () => void): () => void {
+  if (pending <= 0) {
+    fn();
+    return () => {};
+  }
+  waiting.push(fn);
+  return () => {
+    waiting = waiting.filter((w) => w !== fn);
+  };
 }

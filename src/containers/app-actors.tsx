@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
 import { useActorSelector } from './use-actor-selector';
+import { whenSlicesHydrated } from '../components/hydration-slice';
 import { yieldToMain } from '../lib/yield-to-main';
 import type { AppActors, BrowserActorsOptions } from './app-actors.types';
 import { cartCount } from '../../machines/cart.selectors';
@@ -49,6 +50,9 @@ export function provideAppActors(loader: () => Promise<StartActors>): void {
 // One set of actors per page load (the browser's app lives as long as the document).
 let started: Promise<AppActors> | null = null;
 let startedActors: AppActors | null = null;
+
+/** The longest the actors wait for the page's slices to hydrate after the load event. */
+const SLICES_WAIT_MS = 5000;
 
 /** Runs `fn` when the main thread is idle (at most `timeout` ms later); returns a cancel. */
 function whenIdle(fn: () => void, timeout = 2000): () => void {
@@ -97,20 +101,33 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
     });
   }, []);
 
-  // After hydration: already loaded (a remount) -> use them; else load once the page is loaded and idle.
+  // After hydration: already loaded (a remount) -> use them; else load once the page is loaded,
+  // every slice of it has hydrated (HydrationSlice; at the latest SLICES_WAIT_MS after the load
+  // event) and the main thread is idle.
   useEffect(() => {
     if (startedActors) {
       setActors(startedActors);
       return;
     }
     let cancelIdle: (() => void) | null = null;
-    const schedule = () => {
+    let cancelSlices: (() => void) | null = null;
+    let fallback: number | undefined;
+    const idleLoad = () => {
+      if (cancelIdle) return;
+      cancelSlices?.();
+      window.clearTimeout(fallback);
       cancelIdle = whenIdle(() => void load());
+    };
+    const schedule = () => {
+      fallback = window.setTimeout(idleLoad, SLICES_WAIT_MS);
+      cancelSlices = whenSlicesHydrated(idleLoad);
     };
     if (document.readyState === 'complete') schedule();
     else window.addEventListener('load', schedule, { once: true });
     return () => {
       window.removeEventListener('load', schedule);
+      window.clearTimeout(fallback);
+      cancelSlices?.();
       cancelIdle?.();
     };
   }, [load]);

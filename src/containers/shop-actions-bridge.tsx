@@ -7,7 +7,7 @@ import type { CartContext } from '../../machines/cart.machine';
 import { isAdding } from '../../machines/cart.selectors';
 import type { WishlistItem } from '../../machines/wishlist.machine';
 import { isFavourite } from '../../machines/wishlist.selectors';
-import { CatalogueActionsContext, type CatalogueActions } from '../components/catalogue/product-actions';
+import { CatalogueActionsContext, type CatalogueActions } from '../components/catalogue/catalogue-actions';
 
 /**
  * Connects the catalogue's buttons (add to cart, heart) to the cart and wishlist actors, and

@@ -7,7 +7,8 @@ import { chooseOption, optionAvailability, resolveVariant, selectionOf, stockSta
 import { Breadcrumb, type BreadcrumbItem } from '../../components/catalogue/breadcrumb';
 import { OptionPicker } from '../../components/catalogue/option-picker';
 import { PriceTag } from '../../components/catalogue/price-tag';
-import { AddToCart, FavButton, useCatalogueActions, useIsAdding, useIsFav } from '../../components/catalogue/product-actions';
+import { useCatalogueActions, useIsAdding, useIsFav } from '../../components/catalogue/catalogue-actions';
+import { AddToCart, FavButton } from '../../components/catalogue/product-actions';
 import { GALLERY_IMAGE_WIDTH, GALLERY_SIZES, ProductGallery } from '../../components/catalogue/product-gallery';
 import { ProductRow } from '../../components/catalogue/product-grid';
 import { RatingStars } from '../../components/catalogue/rating-stars';
