@@ -284,6 +284,38 @@ for (const locale of locales) {
       expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toBeTruthy();
     });
 
+    test('the gallery: the server HTML holds only the first photo, the others arrive once the page has hydrated', async ({
+      page,
+      request,
+    }) => {
+      const { products: found } = await shop<{ products: { items: { slug: string; assets: { preview: string }[] }[] } }>(
+        request,
+        locale,
+        'query ($take: Int) { products(options: { take: $take }) { items { slug assets { preview } } } }',
+        { take: 100 },
+      );
+      const product = found.items.find((p) => p.assets.length >= 2);
+      expect(product, 'a seeded product with two photos or more').toBeTruthy();
+      const path = localePath(locale, `/products/${product!.slug}`);
+      const html = await (await request.get(path, { headers: { 'accept-language': acceptLanguage[locale] } })).text();
+      const strip = html.split('class="gallery__main"')[1]!.split('</ul>')[0]!;
+      const slides = strip.match(/<img [^>]*>/g) ?? [];
+      expect(slides).toHaveLength(product!.assets.length);
+      expect(slides[0]).not.toContain('image--placeholder');
+      expect(slides.slice(1).every((img) => img.includes('image--placeholder'))).toBe(true);
+
+      await gotoHydrated(page, path);
+      const photos = page.locator('.gallery__main img');
+      await expect(photos).toHaveCount(product!.assets.length);
+      await expect(page.locator('.gallery__main img.image--placeholder')).toHaveCount(0);
+      for (const [i, asset] of product!.assets.entries()) {
+        await expect(photos.nth(i)).toHaveAttribute(
+          'src',
+          new RegExp(asset.preview.replace(/^https?:\/\/[^/]+/, '').replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')),
+        );
+      }
+    });
+
     test('search: 2 characters do nothing, 3 show the matching products @responsive', async ({ page, request, isMobile, axe }) => {
       // the first letters of a seeded product's name, whatever the seed sells
       const { productByFilter } = await shop<{ productByFilter: { items: { name: string }[] } }>(

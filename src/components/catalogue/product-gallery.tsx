@@ -20,6 +20,12 @@ export function ProductGallery({ images, productName }: { images: readonly Asset
   const [active, setActive] = useState(0);
   const count = images.length;
   const total = formatNumber(count, locale);
+  // Only the first photo is in the server's HTML. The other slides are off-screen but within the
+  // browser's lazy-loading distance, so their photos were fetched at once and shared a phone's
+  // bandwidth with the first (the page's LCP image). They arrive once the page has hydrated, which
+  // starts after that image has loaded (decision 008); meanwhile each slide keeps its size.
+  const [allPhotos, setAllPhotos] = useState(false);
+  useEffect(() => setAllPhotos(true), []);
 
   // The first image changes with the chosen colour: show it.
   const first = images[0]?.src;
@@ -65,7 +71,7 @@ export function ProductGallery({ images, productName }: { images: readonly Asset
         {images.map((img, i) => (
           <li key={img.src} className="gallery__slide" data-index={i} aria-hidden={count > 1 && i !== active ? true : undefined}>
             <Image
-              src={img.src}
+              src={i === 0 || allPhotos ? img.src : null}
               alt={count > 1 ? t`${productName}, image ${formatNumber(i + 1, locale)} of ${total}` : productName}
               width={GALLERY_IMAGE_WIDTH}
               ratio="1-1"
