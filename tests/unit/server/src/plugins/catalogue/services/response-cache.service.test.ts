@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { Subject } from 'rxjs';
-import type { EventBus } from '@vendure/core';
-import { LoginEvent, ProductEvent, SearchEvent, StockMovementEvent, VendureEvent } from '@vendure/core';
+import type { EventBus, VendureEvent } from '@vendure/core';
+import { LoginEvent, ProductEvent, SearchEvent, StockMovementEvent } from '@vendure/core';
 
 import type { CatalogueIndexService } from '../../../../../../../server/src/plugins/catalogue/services/catalogue-index.service';
 import {
