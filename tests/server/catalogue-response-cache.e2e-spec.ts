@@ -155,6 +155,23 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     expect(after.name).toBe('Quillback test lamp');
   });
 
+  it('a review taken down shows in the next identical request (no product event: the review event drops kept answers)', async () => {
+    const { productReviews } = await admin(
+      `query { productReviews(options: { take: 1, filter: { state: { eq: "approved" } } }) { items { id productId } } }`,
+      {},
+    );
+    const review = productReviews.items[0];
+    expect(review, 'the seed has approved reviews').toBeDefined();
+    const RATING = `query ($id: ID!) { product(id: $id) { id overallRating { totalCount } } }`;
+    const before = await post(RATING, { id: review.productId });
+    expect((await post(RATING, { id: review.productId })).cache).toBe('hit');
+    const count = before.json.data.product.overallRating.totalCount;
+    await admin(`mutation ($id: ID!) { updateProductReviewState(id: $id, state: rejected) { id } }`, { id: review.id });
+    const after = await post(RATING, { id: review.productId });
+    expect(after.cache).toBe('miss');
+    expect(after.json.data.product.overallRating.totalCount).toBe(count - 1);
+  });
+
   it('a signed-in shopper is never answered from kept answers and sees their own favourites', async () => {
     const vars = { i: { categoryCode, take: 24 } };
     const login = await fetch(`${env.baseUrl}/shop-api`, {
