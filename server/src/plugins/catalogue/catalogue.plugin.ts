@@ -1,5 +1,5 @@
-import { OnApplicationBootstrap } from '@nestjs/common';
-import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
+import { MiddlewareConsumer, NestModule, OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
+import { ConfigService, I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { CommonPlugin } from '../common';
 
@@ -9,6 +9,7 @@ import { FacetResolver } from './api/facet.resolver';
 import { OrderLineFieldsResolver } from './api/order-line-fields.resolver';
 import { ProductFieldsResolver } from './api/product-fields.resolver';
 import { ProductListingResolver } from './api/product-listing.resolver';
+import { ResponseCacheMiddleware } from './api/response-cache.middleware';
 import { ReviewAdminResolver } from './api/review-admin.resolver';
 import { ReviewShopResolver, SubmitProductReviewResultResolver } from './api/review.resolver';
 import { VariantFieldsResolver } from './api/variant-fields.resolver';
@@ -27,6 +28,7 @@ import { ProductVariantsLoaderService } from './services/product-variants-loader
 import { ProductQueryService } from './services/product-query.service';
 import { ProductReviewService } from './services/product-review.service';
 import { ProductViewService } from './services/product-view.service';
+import { ResponseCacheService } from './services/response-cache.service';
 import { SearchTextService } from './services/search-text.service';
 import { WishlistService } from './services/wishlist.service';
 
@@ -54,6 +56,7 @@ import { WishlistService } from './services/wishlist.service';
     ProductReviewService,
     CategoryCollectionsService,
     CollectionIndexService,
+    ResponseCacheService,
   ],
   exports: [SearchTextService, ProductReviewService, CategoryCollectionsService],
   shopApiExtensions: {
@@ -76,8 +79,16 @@ import { WishlistService } from './services/wishlist.service';
   },
   compatibility: '^3.0.0',
 })
-export class CataloguePlugin implements OnApplicationBootstrap {
-  constructor(private readonly i18nService: I18nService) {}
+export class CataloguePlugin implements OnApplicationBootstrap, NestModule {
+  constructor(
+    private readonly i18nService: I18nService,
+    private readonly configService: ConfigService,
+  ) {}
+
+  /** Kept answers of the catalogue's queries for anonymous shoppers (decision 019, session 12). */
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(ResponseCacheMiddleware).forRoutes({ path: this.configService.apiOptions.shopApiPath, method: RequestMethod.ALL });
+  }
 
   onApplicationBootstrap() {
     for (const [lang, resources] of Object.entries(catalogueTranslations)) {

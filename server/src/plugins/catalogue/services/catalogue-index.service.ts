@@ -31,7 +31,7 @@ import { FACET_BRAND, loggerCtx } from '../constants';
 import { normaliseSearchText } from './normalise-search-text';
 
 /** How often (at most) a query checks the database for changes made by another process. */
-const SYNC_INTERVAL_MS = 2_000;
+export const SYNC_INTERVAL_MS = 2_000;
 const CHUNK = 500;
 /** Derived values (summaries of a listing's context) kept per index version; least recently used go first. */
 const DERIVED_MAX = 2_000;
@@ -108,6 +108,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
    */
   private version = 0;
   private derived = new Map<string, { version: number; value: Promise<unknown> }>();
+  /** A build has finished (the index holds the catalogue). */
+  private built = false;
   /** Facet value id → its facet's code. */
   private facetCodeOf = new Map<string, string>();
   private ready: Promise<void> | undefined;
@@ -116,6 +118,8 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   private pendingIds = new Set<string>();
   private pendingFull = false;
   private flushScheduled: Promise<void> | undefined;
+  /** Reloads or builds running now (the version is bumped when they end). */
+  private updating = 0;
   private lastSync = 0;
   private syncing: Promise<void> | undefined;
   private watermark: Watermark | undefined;
@@ -166,6 +170,22 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
 
   onModuleDestroy() {
     this.subscription?.unsubscribe();
+  }
+
+  /**
+   * The index's version (bumped by every reload and rebuild) and whether it is idle: built, no
+   * reload queued by an event or running. Answers kept outside the index (the response cache)
+   * are only reused at the same version while it is idle.
+   */
+  state(): { version: number; idle: boolean } {
+    const idle =
+      this.built &&
+      this.updating === 0 &&
+      !this.flushScheduled &&
+      !this.pendingFull &&
+      this.pendingIds.size === 0 &&
+      this.variantIdsToResolve.size === 0;
+    return { version: this.version, idle };
   }
 
   /** The index, current as of the last event or sync; built on first use. */
@@ -341,6 +361,15 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async flush() {
+    this.updating += 1;
+    try {
+      await this.flushNow();
+    } finally {
+      this.updating -= 1;
+    }
+  }
+
+  private async flushNow() {
     if (!this.ready) {
       // not built yet: the build will read everything
       this.pendingIds.clear();
@@ -378,6 +407,16 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
 
   /** Reads the whole catalogue into a fresh index. */
   private async build(_ctx?: RequestContext) {
+    this.updating += 1;
+    try {
+      await this.buildNow();
+      this.built = true;
+    } finally {
+      this.updating -= 1;
+    }
+  }
+
+  private async buildNow() {
     const started = Date.now();
     this.watermark = await this.currentWatermark();
     const next = new Map<string, IndexedProduct>();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Customer,
+  EventBus,
   ID,
   ListQueryBuilder,
   ListQueryOptions,
@@ -17,6 +18,7 @@ import { clientIp, RateLimitError, rateLimitError, RateLimitService } from '../.
 import { LIMITS, REVIEW_RATE_LIMITS, REVIEW_RULES } from '../constants';
 import { ProductReview, ProductReviewState, REVIEW_STATES } from '../entities/product-review.entity';
 import { ReviewAlreadySubmittedError, ReviewInputError, ReviewNotAllowedError } from '../errors/review.errors';
+import { ProductReviewEvent } from '../events/product-review.event';
 
 import { ActiveCustomerService } from './active-customer.service';
 import { ProductQueryService } from './product-query.service';
@@ -60,6 +62,7 @@ export class ProductReviewService {
     private readonly productQuery: ProductQueryService,
     private readonly rateLimit: RateLimitService,
     private readonly listQueryBuilder: ListQueryBuilder,
+    private readonly eventBus: EventBus,
   ) {}
 
   overallRating(ctx: RequestContext, productId: ID): Promise<OverallRating> {
@@ -187,7 +190,9 @@ export class ProductReviewService {
     const repo = this.connection.getRepository(ctx, ProductReview);
     const review = await this.connection.getEntityOrThrow(ctx, ProductReview, id, { relations: ['product', 'customer'] });
     review.state = state as ProductReviewState;
-    return repo.save(review);
+    const saved = await repo.save(review);
+    await this.eventBus.publish(new ProductReviewEvent(ctx, { id: saved.id, productId: saved.productId, state: saved.state }));
+    return saved;
   }
 
   private async batchRatings(ctx: RequestContext, productIds: string[]): Promise<Map<string, OverallRating>> {

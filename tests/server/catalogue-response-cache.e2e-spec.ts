@@ -1,0 +1,198 @@
+/**
+ * Kept answers of the catalogue's queries (decision 019, addendum of session 12): an anonymous
+ * request asked again is answered from the kept answer, byte for byte the same, and a price,
+ * stock or name change made in the Admin API shows in the very next identical request; a
+ * signed-in shopper is never answered from it. Products and codes are picked through the Shop
+ * API, never hard-coded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { adminApi, shopOk } from './helpers/shop-api';
+import { createStoreTestEnv, type StoreTestEnv } from './helpers/test-env';
+
+const PORT = 3512;
+const DEMO = { email: 'customer@example.com', password: 'Customer123!' };
+
+let env: StoreTestEnv;
+let admin: Awaited<ReturnType<typeof adminApi>>;
+
+const CARDS = `query ($i: ProductFilterInput!) { productByFacetValue(input: $i) { totalItems
+  items { id name slug isFav featuredAsset { preview } brand { code name }
+    variants { id priceWithTax stockLevel inStock } } } }`;
+const SEARCH = `query ($t: String!) { searchProducts(term: $t, take: 100) { totalItems
+  items { id name priceSummary { priceWithTax minPriceWithTax maxPriceWithTax inStock } } } }`;
+
+interface Card {
+  id: string;
+  name: string;
+  isFav: boolean;
+  variants: Array<{ id: string; priceWithTax: number; stockLevel: string; inStock: boolean }>;
+}
+
+/** A raw Shop API POST: the body text as sent and the cache header. */
+async function post(query: string, variables: Record<string, unknown>, opts: { lang?: string; token?: string } = {}) {
+  const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  return { text, json: JSON.parse(text), cache: res.headers.get('x-catalogue-cache') };
+}
+
+/** As the storefront's server renders ask: GET with the CSRF header. */
+async function get(query: string, variables: Record<string, unknown>) {
+  const url = new URL(`${env.baseUrl}/shop-api`);
+  url.searchParams.set('languageCode', 'ar');
+  url.searchParams.set('query', query);
+  url.searchParams.set('variables', JSON.stringify(variables));
+  const res = await fetch(url, { headers: { 'apollo-require-preflight': 'true' } });
+  expect(res.status).toBe(200);
+  return { text: await res.text(), cache: res.headers.get('x-catalogue-cache') };
+}
+
+const updateVariants = (input: Array<Record<string, unknown>>) =>
+  admin(`mutation ($input: [UpdateProductVariantInput!]!) { updateProductVariants(input: $input) { id } }`, { input });
+
+describe('Kept answers of catalogue queries follow catalogue changes', () => {
+  let categoryCode: string;
+  let cards: Card[];
+
+  beforeAll(async () => {
+    env = await createStoreTestEnv({ port: PORT, products: 12 });
+    admin = await adminApi(env);
+    const { data } = await shopOk<{ productByFilter: { items: Array<{ category: { code: string } | null }> } }>(
+      env,
+      `{ productByFilter(options: { take: 100 }) { items { category { code } } } }`,
+    );
+    categoryCode = data.productByFilter.items.find((p) => p.category)!.category!.code;
+  }, 300_000);
+
+  afterAll(async () => {
+    await env?.destroy();
+  });
+
+  it('an anonymous request asked again gets the kept answer, byte for byte (POST and GET)', async () => {
+    const vars = { i: { categoryCode, take: 24 } };
+    const first = await post(CARDS, vars);
+    const second = await post(CARDS, vars);
+    expect(first.cache).toBe('miss');
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    cards = first.json.data.productByFacetValue.items;
+    expect(cards.length).toBeGreaterThan(0);
+
+    // another language is another answer
+    const arabic = await post(CARDS, vars, { lang: 'ar' });
+    expect(arabic.cache).toBe('miss');
+    expect(arabic.text).not.toBe(first.text);
+
+    const g1 = await get(CARDS, vars);
+    const g2 = await get(CARDS, vars);
+    expect(g1.cache).toBe('miss');
+    expect(g2.cache).toBe('hit');
+    expect(g2.text).toBe(g1.text);
+    expect(g2.text).toBe(arabic.text);
+  });
+
+  it('a price change shows in the next identical listing and search', async () => {
+    const vars = { i: { categoryCode, take: 24 } };
+    const card = cards[cards.length - 1];
+    const term = card.name;
+    const hit = async () => (await post(SEARCH, { t: term })).json.data.searchProducts.items.find((p: Card) => p.id === card.id);
+    const before = await hit();
+    expect((await post(SEARCH, { t: term })).cache).toBe('hit');
+    expect((await post(CARDS, vars)).cache).toBe('hit');
+
+    const newPrice = before.priceSummary.minPriceWithTax - 100;
+    await updateVariants([{ id: card.variants[0].id, price: newPrice }]);
+
+    const listing = await post(CARDS, vars);
+    expect(listing.cache).toBe('miss');
+    const variant = listing.json.data.productByFacetValue.items.find((p: Card) => p.id === card.id).variants[0];
+    expect(variant.priceWithTax).toBe(newPrice);
+    expect((await hit()).priceSummary.minPriceWithTax).toBe(newPrice);
+  });
+
+  it('a stock change shows in the next identical listing and search', async () => {
+    const vars = { i: { categoryCode, take: 24 } };
+    const card = cards[0];
+    await post(CARDS, vars);
+    expect((await post(CARDS, vars)).cache).toBe('hit');
+    await updateVariants(
+      card.variants.map((v) => ({
+        id: v.id,
+        stockOnHand: 0,
+        outOfStockThreshold: 0,
+        useGlobalOutOfStockThreshold: false,
+        trackInventory: 'TRUE',
+      })),
+    );
+    const after = (await post(CARDS, vars)).json.data.productByFacetValue.items.find((p: Card) => p.id === card.id) as Card;
+    expect(after.variants.every((v) => !v.inStock && v.stockLevel === 'OUT_OF_STOCK')).toBe(true);
+    const hit = (await post(SEARCH, { t: card.name })).json.data.searchProducts.items.find((p: Card) => p.id === card.id);
+    expect(hit.priceSummary.inStock).toBe(false);
+  });
+
+  it('a rename shows in the next identical listing', async () => {
+    const vars = { i: { categoryCode, take: 24 } };
+    const card = cards[1];
+    await post(CARDS, vars);
+    expect((await post(CARDS, vars)).cache).toBe('hit');
+    const { product } = await admin(`query ($id: ID!) { product(id: $id) { translations { languageCode name slug } } }`, { id: card.id });
+    await admin(`mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { id } }`, {
+      input: {
+        id: card.id,
+        translations: product.translations.map((t: { languageCode: string; slug: string }) => ({
+          languageCode: t.languageCode,
+          slug: t.slug,
+          name: t.languageCode === 'ar' ? 'مصباح قطبي مجرب' : 'Quillback test lamp',
+        })),
+      },
+    });
+    const after = (await post(CARDS, vars)).json.data.productByFacetValue.items.find((p: Card) => p.id === card.id) as Card;
+    expect(after.name).toBe('Quillback test lamp');
+  });
+
+  it('a review taken down shows in the next identical request (no product event: the review event drops kept answers)', async () => {
+    const { productReviews } = await admin(
+      `query { productReviews(options: { take: 1, filter: { state: { eq: "approved" } } }) { items { id productId } } }`,
+      {},
+    );
+    const review = productReviews.items[0];
+    expect(review, 'the seed has approved reviews').toBeDefined();
+    const RATING = `query ($id: ID!) { product(id: $id) { id overallRating { totalCount } } }`;
+    const before = await post(RATING, { id: review.productId });
+    expect((await post(RATING, { id: review.productId })).cache).toBe('hit');
+    const count = before.json.data.product.overallRating.totalCount;
+    await admin(`mutation ($id: ID!) { updateProductReviewState(id: $id, state: rejected) { id } }`, { id: review.id });
+    const after = await post(RATING, { id: review.productId });
+    expect(after.cache).toBe('miss');
+    expect(after.json.data.product.overallRating.totalCount).toBe(count - 1);
+  });
+
+  it('a signed-in shopper is never answered from kept answers and sees their own favourites', async () => {
+    const vars = { i: { categoryCode, take: 24 } };
+    const login = await fetch(`${env.baseUrl}/shop-api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }`,
+        variables: { u: DEMO.email, p: DEMO.password },
+      }),
+    });
+    const token = login.headers.get('vendure-auth-token')!;
+    expect(token).toBeTruthy();
+    const card = cards[2];
+    await post(`mutation ($id: ID!) { toggleFav(productId: $id) { isFav } }`, { id: card.id }, { token });
+
+    await post(CARDS, vars);
+    expect((await post(CARDS, vars)).cache).toBe('hit');
+    const signedIn = await post(CARDS, vars, { token });
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.json.data.productByFacetValue.items.find((p: Card) => p.id === card.id).isFav).toBe(true);
+    const anonymous = await post(CARDS, vars);
+    expect(anonymous.json.data.productByFacetValue.items.find((p: Card) => p.id === card.id).isFav).toBe(false);
+  });
+});
