@@ -109,7 +109,9 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     await updateVariants([{ id: card.variants[0].id, price: newPrice }]);
 
     const listing = await post(CARDS, vars);
-    expect(listing.cache).toBe('miss');
+    // Computed again: 'miss', or no header at all while the index is still taking the change in
+    // (nothing is kept then; seen on PostgreSQL with a separate worker).
+    expect(listing.cache).not.toBe('hit');
     const variant = listing.json.data.productByFacetValue.items.find((p: Card) => p.id === card.id).variants[0];
     expect(variant.priceWithTax).toBe(newPrice);
     expect((await hit()).priceSummary.minPriceWithTax).toBe(newPrice);
@@ -168,7 +170,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const count = before.json.data.product.overallRating.totalCount;
     await admin(`mutation ($id: ID!) { updateProductReviewState(id: $id, state: rejected) { id } }`, { id: review.id });
     const after = await post(RATING, { id: review.productId });
-    expect(after.cache).toBe('miss');
+    expect(after.cache).not.toBe('hit'); // computed again (see the price test)
     expect(after.json.data.product.overallRating.totalCount).toBe(count - 1);
   });
 
