@@ -1,3 +1,4 @@
+import type { WishlistItem } from '../../../machines/wishlist.machine';
 import { createContext, useContext, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 // The catalogue's side of the cart and wishlist wiring, in a module of its own: the shell's bridge
@@ -30,15 +31,8 @@ export interface CatalogueActions {
   renderAddedNotice?: (variantId: string, trigger: RefObject<HTMLElement | null>) => ReactNode;
 }
 
-/** A favourite as the wishlist page lists it (prices in halalas). */
-export interface FavItem {
-  id: string;
-  slug: string;
-  name: string;
-  image: { src: string; width: number; height: number } | null;
-  price: number | null;
-  variantId: string | null;
-}
+/** A favourite as the wishlist page lists it: the wishlist machine's item (prices in halalas). */
+export type FavItem = WishlistItem;
 
 /**
  * Provided once above the pages (layout or composition root) by the cart/wishlist wiring;
