@@ -272,11 +272,15 @@ async function main() {
   let lostCarts = 0;
   const html = { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: `${LOCALE_COOKIE}=ar` };
 
+  // one shopper at a time: each step's CPU time in Vendure (what the capacity model multiplies)
+  const stepCpu = shoppers === 1 ? Object.fromEntries(STEPS.map((s) => [s, 0])) : null;
   async function step(name, fn) {
     const t = performance.now();
+    const c = stepCpu && cpuMs(processes[0].pid);
     try {
       const r = await fn();
       times[name].push(performance.now() - t);
+      if (stepCpu) stepCpu[name] += cpuMs(processes[0].pid) - c;
       return r;
     } catch (error) {
       errors[name]++;
@@ -504,6 +508,12 @@ ${thinkText}; ${shoppers} shoppers for ${duration} s
 RSS (${rssPids.length > 1 ? `sum of ${rssPids.length} processes` : processes[0].name}): at the start ${fmt(rss[0]?.mib)} MiB; 10 s after a ${warmupMs / 1000} s warm-up ${fmt(mem.first)} MiB, last 10 s ${fmt(mem.last)} MiB (${fmt(mem.percent)} %), ${rss.length} samples
 CPU per placed order: ${cpu.map((c) => `${c.name} ${fmt(perOrder(c.ms))} ms`).join(', ')}; total ${fmt(perOrder(cpu.reduce((s, c) => s + c.ms, 0)))} ms
 load average (1 min): ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end, ${cpus().length} cores`);
+  if (stepCpu)
+    console.log(
+      `${processes[0].name} CPU per step (one shopper): ${STEPS.filter((s) => s !== 'visit' && times[s].length)
+        .map((s) => `${s} ${fmt(stepCpu[s] / times[s].length)} ms`)
+        .join(', ')}`,
+    );
 
   const step95 = (name) => rows.find((r) => r.step === name).p95Ms;
   const totalErrors = rows.reduce((s, r) => s + (r.step === 'visit' ? 0 : r.errors), 0) + lostCarts;

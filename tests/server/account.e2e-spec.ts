@@ -1,4 +1,4 @@
-import { NativeAuthenticationMethod, TransactionalConnection, User } from '@vendure/core';
+import { BcryptPasswordHashingStrategy, NativeAuthenticationMethod, TransactionalConnection, User } from '@vendure/core';
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
@@ -243,6 +243,44 @@ describe('account plugin (shop API)', () => {
       expect(active.data.activeOrder.code).toBe(add.data.addItemToOrder.code);
       const other = await shop(env, 'query getOrders { activeOrder { code } }');
       expect(other.data.activeOrder).toBeNull();
+    });
+  });
+
+  describe('password hashing (decision 023)', () => {
+    const storedHash = async (email: string) => {
+      const user = (await repo(User).findOne({ where: { identifier: email }, relations: ['authenticationMethods'] })) as User;
+      const method = user.authenticationMethods.find((m) => m instanceof NativeAuthenticationMethod)!;
+      return (
+        (await repo(NativeAuthenticationMethod).findOne({
+          where: { id: method.id },
+          select: ['id', 'passwordHash'],
+        })) as NativeAuthenticationMethod
+      ).passwordHash;
+    };
+
+    it('stores new passwords as Argon2id, never the password itself', async () => {
+      const { email } = await verifiedCustomer('argon');
+      const hash = await storedHash(email);
+      expect(hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+      expect(hash).not.toContain('secret123');
+    });
+
+    it('signs in an account with an older bcrypt hash and replaces that hash with Argon2id', async () => {
+      const { email } = await verifiedCustomer('legacy');
+      const bcrypt = await new BcryptPasswordHashingStrategy().hash('secret123');
+      await repo(NativeAuthenticationMethod).update({ identifier: email }, { passwordHash: bcrypt });
+      expect(await storedHash(email)).toBe(bcrypt);
+      // a wrong password neither signs in nor touches the hash
+      const wrong = await shop(env, LOGIN, { username: email, password: 'secret124' });
+      expect(wrong.data.login.errorCode).toBe('INVALID_CREDENTIALS_ERROR');
+      expect(await storedHash(email)).toBe(bcrypt);
+      const login = await shop(env, LOGIN, { username: email, password: 'secret123' });
+      expect(login.data.login.__typename).toBe('CurrentUser');
+      const replaced = await storedHash(email);
+      expect(replaced.startsWith('$argon2id$')).toBe(true);
+      // and the new hash signs in as well
+      expect((await shop(env, LOGIN, { username: email, password: 'secret123' })).data.login.__typename).toBe('CurrentUser');
+      expect(await storedHash(email)).toBe(replaced);
     });
   });
 

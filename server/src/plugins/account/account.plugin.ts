@@ -1,5 +1,5 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
+import { AuthenticationStrategy, I18nService, NativeAuthenticationStrategy, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { CommonPlugin } from '../common';
 import { accountHttpLimits } from './account.rate-limits';
@@ -10,7 +10,9 @@ import { accountShopApiExtensions } from './api/api-extensions';
 import { CustomerActionsResolver } from './api/customer-actions.resolver';
 import { TestIdpController } from './api/test-idp.controller';
 import { accountUnionResolvers } from './api/union-types.resolver';
+import { Argon2idPasswordHashingStrategy } from './config/argon2id-password-hashing.strategy';
 import { IdTokenAuthenticationStrategy, idTokenProvidersFromEnv } from './config/id-token-authentication.strategy';
+import { RehashingNativeAuthenticationStrategy } from './config/rehashing-native-authentication.strategy';
 import { StorePasswordValidationStrategy } from './config/store-password-validation.strategy';
 import { ACCOUNT_PLUGIN_OPTIONS, AccountPluginOptions, defaultAccountOptions } from './constants';
 import { VerificationCode } from './entities/verification-code.entity';
@@ -50,7 +52,13 @@ import { VerificationCodeService } from './services/verification-code.service';
   configuration: (config) => {
     const options = AccountPlugin.options;
     config.authOptions.passwordValidationStrategy = new StorePasswordValidationStrategy();
-    const strategies = config.authOptions.shopAuthenticationStrategy ?? [];
+    // Argon2id for passwords; bcrypt hashes of older accounts replaced at their next sign-in (decision 023)
+    config.authOptions.passwordHashingStrategy = new Argon2idPasswordHashingStrategy();
+    const rehashing = (list: AuthenticationStrategy[] | undefined) =>
+      (list ?? []).map((s) => (s.constructor === NativeAuthenticationStrategy ? new RehashingNativeAuthenticationStrategy() : s));
+    config.authOptions.adminAuthenticationStrategy = rehashing(config.authOptions.adminAuthenticationStrategy);
+    config.authOptions.shopAuthenticationStrategy = rehashing(config.authOptions.shopAuthenticationStrategy);
+    const strategies = config.authOptions.shopAuthenticationStrategy;
     if (!strategies.some((s) => s.name === 'idtoken')) {
       config.authOptions.shopAuthenticationStrategy = [
         ...strategies,
