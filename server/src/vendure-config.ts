@@ -16,6 +16,7 @@ import path from 'path';
 import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
 import { noPoweredByHeader, servedOverHttps } from './config/http-hardening';
+import { shareStatements } from './config/sqlite-statements';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
 import { storefrontPlugins } from './plugins';
 
@@ -68,6 +69,7 @@ function dbConnectionOptions(env: NodeJS.ProcessEnv, dataDir: string): VendureCo
     prepareDatabase: (db: any) => {
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
+      shareStatements(db); // prepared once for every query runner (decision 024)
     },
   };
 }
