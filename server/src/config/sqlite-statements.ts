@@ -19,7 +19,10 @@ export interface PreparingDatabase {
 
 export const STATEMENT_CACHE_SIZE = 1_000;
 
-export function shareStatements<D extends PreparingDatabase>(db: D, size = STATEMENT_CACHE_SIZE): D & { statementCache: Map<string, unknown> } {
+export function shareStatements<D extends PreparingDatabase>(
+  db: D,
+  size = STATEMENT_CACHE_SIZE,
+): D & { statementCache: Map<string, unknown> } {
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, unknown>();
   db.prepare = (sql: string) => {
