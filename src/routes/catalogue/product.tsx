@@ -11,6 +11,7 @@ import { useCatalogueActions, useIsAdding, useIsFav } from '../../components/cat
 import { AddToCart, FavButton } from '../../components/catalogue/product-actions';
 import { GALLERY_IMAGE_WIDTH, GALLERY_SIZES, ProductGallery } from '../../components/catalogue/product-gallery';
 import { ProductRow } from '../../components/catalogue/product-grid';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { RatingStars } from '../../components/catalogue/rating-stars';
 import { StockStatus } from '../../components/catalogue/stock-status';
 import { LocaleLink } from '../../components/locale-link/locale-link';
@@ -214,25 +215,33 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
 
-      <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
+      {/* Below the fold: each hydrated as a piece of work of its own (decision 021), after the
+          gallery, options and buttons the shopper sees first. */}
+      <HydrationSlice>
+        <ProductReviews productId={product.id} slug={product.slug} rating={product.rating} firstPage={reviews} />
+      </HydrationSlice>
 
       {related.sameBrand.length > 0 && (
-        <section className="section section--below-fold" aria-labelledby="related-brand">
-          <div className="section__header">
-            <h2 id="related-brand" className="section__title">
-              {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
-            </h2>
-          </div>
-          <ProductRow products={related.sameBrand} />
-        </section>
+        <HydrationSlice>
+          <section className="section section--below-fold" aria-labelledby="related-brand">
+            <div className="section__header">
+              <h2 id="related-brand" className="section__title">
+                {product.brand ? t`More from ${product.brand.name}` : t`More from this brand`}
+              </h2>
+            </div>
+            <ProductRow products={related.sameBrand} />
+          </section>
+        </HydrationSlice>
       )}
       {related.mostWatched.length > 0 && (
-        <section className="section section--below-fold" aria-labelledby="related-watched">
-          <div className="section__header">
-            <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
-          </div>
-          <ProductRow products={related.mostWatched} />
-        </section>
+        <HydrationSlice>
+          <section className="section section--below-fold" aria-labelledby="related-watched">
+            <div className="section__header">
+              <h2 id="related-watched" className="section__title">{t`Most watched`}</h2>
+            </div>
+            <ProductRow products={related.mostWatched} />
+          </section>
+        </HydrationSlice>
       )}
     </div>
   );
