@@ -20,10 +20,10 @@ describe('image sources', () => {
     expect(() => parseRatio('0-1')).toThrow(/ratio/);
   });
 
-  it('offers the spec screens up to twice the display width, plus its 1x, 1.5x and 2x', () => {
-    expect(candidateWidths(300)).toEqual([300, 320, 450, 600]);
-    expect(candidateWidths(768)).toEqual([320, 640, 768, 1024, 1152, 1280, 1536]);
-    expect(candidateWidths(1536)).toEqual([320, 640, 768, 1024, 1280, 1536, 2304, 3072]);
+  it('offers the spec screens up to twice the display width, plus its 1x, 1.25x, 1.5x, 1.75x and 2x', () => {
+    expect(candidateWidths(300)).toEqual([300, 320, 375, 450, 525, 600]);
+    expect(candidateWidths(768)).toEqual([320, 640, 768, 960, 1024, 1152, 1280, 1344, 1536]);
+    expect(candidateWidths(1536)).toEqual([320, 640, 768, 1024, 1280, 1536, 1920, 2304, 2688, 3072]);
   });
 
   it('builds WebP crop URLs (quality 75) with the focal point', () => {
