@@ -151,9 +151,25 @@ async function freshPaths(base, n = 5) {
 /** Starts a storefront with both caches off; resolves with its base URL and a stop function. */
 async function startFreshStorefront(port, shopApiUrl) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const base = `http://127.0.0.1:${port}`;
+  // Something already answering there would be measured instead (and may be a cache)
+  const taken = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use: set BENCH_FRESH_PORT to a free one`);
   const child = spawn(process.execPath, ['src/server/storefront.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), SHOP_API_URL: shopApiUrl, HTML_CACHE_TTL_MS: '0', SSR_CACHE_TTL_MS: '0' },
+    // NODE_ENV as `npm start` runs it (src/server/start.mjs): production unless set, else React's
+    // development build would be measured
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV || 'production',
+      PORT: String(port),
+      SHOP_API_URL: shopApiUrl,
+      HTML_CACHE_TTL_MS: '0',
+      SSR_CACHE_TTL_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail = [];
@@ -162,7 +178,6 @@ async function startFreshStorefront(port, shopApiUrl) {
   child.stderr.on('data', keep);
   let exited = null;
   const done = new Promise((resolve) => child.on('exit', (code) => resolve((exited = code ?? 1))));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (exited !== null) throw new Error(`the fresh-render storefront exited (${exited}):\n${tail.join('\n')}`);

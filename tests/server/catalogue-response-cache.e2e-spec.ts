@@ -29,17 +29,24 @@ interface Card {
   variants: Array<{ id: string; priceWithTax: number; stockLevel: string; inStock: boolean }>;
 }
 
-/** A raw Shop API POST: the body text as sent and the cache header. */
-async function post(query: string, variables: Record<string, unknown>, opts: { lang?: string; token?: string } = {}) {
+/** A raw Shop API POST: the body text as sent, the cache header and the content type. */
+async function post(query: string, variables: Record<string, unknown>, opts: { lang?: string; token?: string; accept?: string } = {}) {
   const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.accept ? { accept: opts.accept } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   expect(res.status).toBe(200);
   const text = await res.text();
-  return { text, json: JSON.parse(text), cache: res.headers.get('x-catalogue-cache') };
+  return { text, json: JSON.parse(text), cache: res.headers.get('x-catalogue-cache'), type: res.headers.get('content-type') };
 }
+
+/** What graphql-request (the storefront's client, services/client.ts) sends as Accept. */
+const STOREFRONT_ACCEPT = 'application/graphql-response+json, application/json';
 
 /** As the storefront's server renders ask: GET with the CSRF header. */
 async function get(query: string, variables: Record<string, unknown>) {
@@ -94,6 +101,22 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     expect(g2.cache).toBe('hit');
     expect(g2.text).toBe(g1.text);
     expect(g2.text).toBe(arabic.text);
+  });
+
+  it("the storefront's requests (Accept: application/graphql-response+json) are kept too, each with its own content type", async () => {
+    const vars = { i: { categoryCode, take: 12 } };
+    const first = await post(CARDS, vars, { accept: STOREFRONT_ACCEPT });
+    expect(first.type).toMatch(/^application\/graphql-response\+json/);
+    expect(first.cache).toBe('miss');
+    const second = await post(CARDS, vars, { accept: STOREFRONT_ACCEPT });
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    expect(second.type).toBe(first.type);
+    // a client asking for plain JSON is not handed the other content type
+    const plain = await post(CARDS, vars, { accept: 'application/json' });
+    expect(plain.type).toMatch(/^application\/json/);
+    expect(plain.cache).toBe('miss');
+    expect((await post(CARDS, vars, { accept: 'application/json' })).type).toMatch(/^application\/json/);
   });
 
   it('a price change shows in the next identical listing and search', async () => {
@@ -155,6 +178,73 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     });
     const after = (await post(CARDS, vars)).json.data.productByFacetValue.items.find((p: Card) => p.id === card.id) as Card;
     expect(after.name).toBe('Quillback test lamp');
+  });
+
+  it('a category rename shows in the next identical header and category read (the facet reads are kept too)', async () => {
+    const HEADER = `{ headerFacets { id code name } }`;
+    const CATEGORY = `query ($c: String!) { facetValueByCode(code: $c) { id code name productCount } }`;
+    const first = await post(HEADER, {});
+    expect(first.cache).toBe('miss');
+    const second = await post(HEADER, {});
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    await post(CATEGORY, { c: categoryCode });
+    expect((await post(CATEGORY, { c: categoryCode })).cache).toBe('hit');
+    const brands = await post(`{ brands { id code name } }`, {});
+    expect((await post(`{ brands { id code name } }`, {})).text).toBe(brands.text);
+
+    const category = first.json.data.headerFacets.find((f: { code: string }) => f.code === categoryCode);
+    expect(category, 'the listed category is in the header').toBeDefined();
+    const { facetValues } = await admin(
+      `query ($id: String!) { facetValues(options: { filter: { id: { eq: $id } } }) { items { translations { languageCode name } } } }`,
+      {
+        id: String(category.id),
+      },
+    );
+    await admin(`mutation ($input: [UpdateFacetValueInput!]!) { updateFacetValues(input: $input) { id } }`, {
+      input: [
+        {
+          id: category.id,
+          translations: facetValues.items[0].translations.map((t: { languageCode: string; name: string }) => ({
+            languageCode: t.languageCode,
+            name: t.languageCode === 'en' ? 'Renamed test category' : t.name,
+          })),
+        },
+      ],
+    });
+    const header = await post(HEADER, {});
+    expect(header.cache).not.toBe('hit');
+    expect(header.json.data.headerFacets.find((f: { id: string }) => f.id === category.id).name).toBe('Renamed test category');
+    const byCode = await post(CATEGORY, { c: categoryCode });
+    expect(byCode.cache).not.toBe('hit');
+    expect(byCode.json.data.facetValueByCode.name).toBe('Renamed test category');
+  });
+
+  it('the related rows are kept and a price change shows in the next identical request', async () => {
+    const RELATED = `query ($id: ID!) { relatedOfSingleProduct(options: { productId: $id, take: 8 }) {
+      sameBrand { id variants { id priceWithTax } } mostWatched { id variants { id priceWithTax } } } }`;
+    const subject = cards[0];
+    const first = await post(RELATED, { id: subject.id });
+    expect(first.cache).toBe('miss');
+    const second = await post(RELATED, { id: subject.id });
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    const shown = first.json.data.relatedOfSingleProduct.mostWatched[0] as {
+      id: string;
+      variants: Array<{ id: string; priceWithTax: number }>;
+    };
+    expect(shown, 'another product is related').toBeDefined();
+    const variant = shown.variants[0];
+    const newPrice = variant.priceWithTax + 1700;
+    await updateVariants([{ id: variant.id, price: newPrice }]);
+    const after = await post(RELATED, { id: subject.id });
+    expect(after.cache).not.toBe('hit');
+    const again = (
+      after.json.data.relatedOfSingleProduct.mostWatched as Array<{ id: string; variants: Array<{ id: string; priceWithTax: number }> }>
+    )
+      .find((p) => p.id === shown.id)!
+      .variants.find((v) => v.id === variant.id)!;
+    expect(again.priceWithTax).toBe(newPrice);
   });
 
   it('a review taken down shows in the next identical request (no product event: the review event drops kept answers)', async () => {

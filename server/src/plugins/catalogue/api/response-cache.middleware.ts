@@ -77,7 +77,10 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     return true;
   }
 
-  /** What the answer may depend on: URL (language, currency, channel token), channel header, host (asset URLs), body. */
+  /**
+   * What the answer may depend on: URL (language, currency, channel token), channel header, host
+   * (asset URLs), Accept (the answer's content type), body.
+   */
   private keyOf(req: Request): string {
     const h = req.headers;
     return JSON.stringify([
@@ -88,6 +91,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       h['x-forwarded-host'] ?? null,
       h['x-forwarded-proto'] ?? null,
       h['accept-language'] ?? null,
+      h.accept ?? null,
       req.method === 'POST' ? req.body : null,
     ]);
   }
@@ -142,7 +146,10 @@ export class ResponseCacheMiddleware implements NestMiddleware {
 
   private entryOf(res: Response, before: Set<string>, body: Buffer, generation: string): CachedResponse | undefined {
     if (res.statusCode !== 200 || res.getHeader('set-cookie') || res.getHeader('content-encoding')) return undefined;
-    if (!String(res.getHeader('content-type') ?? '').startsWith('application/json')) return undefined;
+    // application/json, or application/graphql-response+json for clients that ask for it first
+    // (graphql-request, so the storefront's every server render: session 14 found none of its
+    // requests kept before this)
+    if (!/^application\/(graphql-response\+)?json\b/.test(String(res.getHeader('content-type') ?? ''))) return undefined;
     const length = Number(res.getHeader('content-length') ?? body.length);
     if (length !== body.length) return undefined;
     const text = body.toString('utf8');

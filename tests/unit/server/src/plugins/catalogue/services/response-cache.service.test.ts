@@ -25,6 +25,17 @@ describe('isCacheableDocument / isCacheableBody', () => {
     expect(isCacheableDocument('{ product(slug: "x") { id } }')).toBe(true);
   });
 
+  it('accepts the facet reads of listing pages and the header (categories, a category, sub-categories, brands)', () => {
+    expect(isCacheableDocument('query GetHeaderFacets { headerFacets { id code name subCategories { id } } }')).toBe(true);
+    expect(isCacheableDocument('query ($c: String!) { facetValueByCode(code: $c) { id productCount } }')).toBe(true);
+    expect(isCacheableDocument('{ facetSubCategories(code: "x") { id } brands { id code name } }')).toBe(true);
+    expect(isCacheableDocument('query ($id: ID!) { relatedOfSingleProduct(options: { productId: $id }) { mostWatched { id } } }')).toBe(
+      true,
+    );
+    // but not beside anything of a customer's
+    expect(isCacheableDocument('{ brands { id } activeCustomer { id } }')).toBe(false);
+  });
+
   it('refuses mutations, other fields, top-level fragments, several operations and broken documents', () => {
     expect(isCacheableDocument('mutation { recordProductView(productId: 1) }')).toBe(false);
     expect(isCacheableDocument('{ searchProducts(term: "x") { totalItems } activeOrder { id } }')).toBe(false);
