@@ -3,13 +3,18 @@ import {
   AccountRegistrationEvent,
   AccountVerifiedEvent,
   AttemptedLoginEvent,
+  ChangeChannelEvent,
+  Customer,
   CustomerAddressEvent,
+  CustomerEvent,
   EventBus,
   HistoryEntryEvent,
+  Logger,
   IdentifierChangeEvent,
   IdentifierChangeRequestEvent,
   LoginEvent,
   LogoutEvent,
+  Order,
   OrderEvent,
   OrderLineEvent,
   OrderPlacedEvent,
@@ -17,9 +22,14 @@ import {
   PasswordResetEvent,
   PasswordResetVerifiedEvent,
   PaymentStateTransitionEvent,
+  ProductVariant,
+  ProductVariantService,
   SearchEvent,
+  StockMovementEvent,
+  TransactionalConnection,
   VendureEvent,
 } from '@vendure/core';
+import { EmailSendEvent } from '@vendure/email-plugin';
 import { DocumentNode, Kind, parse } from 'graphql';
 import { Subscription } from 'rxjs';
 
@@ -69,8 +79,9 @@ const MAX_QUERIES = 1_000;
 
 /**
  * Events that change nothing a cacheable answer shows: sign-ins, searches, carts and orders
- * (stock that an order takes or gives back comes as a StockMovementEvent), customers' own data.
- * Every other event of Vendure or of this project (product, variant, price, stock movement,
+ * (stock that an order takes or gives back comes as a StockMovementEvent, see `onStockMovement`;
+ * a new order's or customer's channel assignment, see isOrderChannelChange), customers (a guest's checkout
+ * creates one) and their own data, mails sent. Every other event of Vendure or of this project (product, variant, price,
  * facet, collection, asset, tax, channel, global settings ...) drops every kept answer.
  */
 const IGNORED_EVENTS: Array<new (...args: any[]) => VendureEvent> = [
@@ -79,6 +90,8 @@ const IGNORED_EVENTS: Array<new (...args: any[]) => VendureEvent> = [
   AccountVerifiedEvent,
   AttemptedLoginEvent,
   CustomerAddressEvent,
+  CustomerEvent,
+  EmailSendEvent,
   HistoryEntryEvent,
   IdentifierChangeEvent,
   IdentifierChangeRequestEvent,
@@ -93,6 +106,16 @@ const IGNORED_EVENTS: Array<new (...args: any[]) => VendureEvent> = [
   PaymentStateTransitionEvent,
   SearchEvent,
 ];
+
+/**
+ * Every new order, and the customer a guest checkout creates, is assigned to its channel (a
+ * ChangeChannelEvent): nothing a kept answer shows.
+ */
+function isOrderChannelChange(event: VendureEvent): boolean {
+  if (!(event instanceof ChangeChannelEvent)) return false;
+  const type = event.entityType ?? event.entity?.constructor;
+  return type === Order || type === Customer;
+}
 
 export interface CachedResponse {
   generation: string;
@@ -161,20 +184,40 @@ export class ResponseCacheService implements OnApplicationBootstrap, OnModuleDes
   private inflight = new Map<string, Promise<CachedResponse | undefined>>();
   private cacheableQueries = new Map<string, boolean>();
   private subscription: Subscription | undefined;
+  /**
+   * The stock each variant showed at its last stock movement since the last full drop
+   * (`stockLevel` by the StockDisplayStrategy, and `inStock`), e.g. "IN_STOCK|true".
+   */
+  private shownStock = new Map<string, string>();
+  /** Stock movements are looked at one after another, in the order they were published. */
+  private stockChecks: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly eventBus: EventBus,
     private readonly index: CatalogueIndexService,
+    private readonly connection: TransactionalConnection,
+    private readonly variants: ProductVariantService,
   ) {}
 
   onApplicationBootstrap() {
     this.subscription = this.eventBus
-      .filter((event) => !IGNORED_EVENTS.some((type) => event instanceof type))
-      .subscribe(() => this.invalidate());
+      .filter((event) => !IGNORED_EVENTS.some((type) => event instanceof type) && !isOrderChannelChange(event))
+      .subscribe((event) => {
+        if (event instanceof StockMovementEvent) {
+          this.stockChecks = this.stockChecks.then(() => this.onStockMovement(event));
+        } else {
+          this.invalidate();
+        }
+      });
   }
 
   onModuleDestroy() {
     this.subscription?.unsubscribe();
+  }
+
+  /** Settles when the stock movements published so far have been looked at (onStockMovement). */
+  stockChecked(): Promise<unknown> {
+    return this.stockChecks;
   }
 
   /** Drops every kept answer (also for changes Vendure publishes no event for, e.g. reviews). */
@@ -182,6 +225,41 @@ export class ResponseCacheService implements OnApplicationBootstrap, OnModuleDes
     this.counter += 1;
     this.entries.clear();
     this.bytes = 0;
+    this.shownStock.clear();
+  }
+
+  /**
+   * Every order takes stock (an allocation), and a shop selling several orders a second would
+   * otherwise drop every kept answer several times a second (session 14: under
+   * `bench:shoppers` no search was ever answered from a kept answer). What a kept answer shows of
+   * stock is only each variant's `stockLevel` (IN_STOCK, LOW_STOCK, OUT_OF_STOCK) and `inStock`,
+   * and the price summary's, which follows `inStock`. So a movement drops them only when one of
+   * its variants now shows other stock than at its previous movement, or when that is not known
+   * (its first movement since the last drop, or the check failed). A full drop forgets what was
+   * shown: whatever else changed stock (an admin edit also publishes a ProductVariantEvent)
+   * has dropped the answers showing the old state.
+   */
+  async onStockMovement(event: StockMovementEvent): Promise<void> {
+    try {
+      const ids = [
+        ...new Set(event.stockMovements.map((m) => m.productVariant?.id ?? (m as { productVariantId?: string }).productVariantId)),
+      ];
+      if (!ids.length || ids.some((id) => id == null)) return this.invalidate();
+      const shown = new Map<string, string>();
+      for (const id of ids) {
+        const variant = await this.connection.rawConnection.getRepository(ProductVariant).findOne({ where: { id: id! } });
+        if (!variant) return this.invalidate();
+        const saleable = await this.variants.getSaleableStockLevel(event.ctx, variant);
+        const level = await this.variants.getDisplayStockLevel(event.ctx, variant);
+        shown.set(`${event.ctx.channelId}:${String(id)}`, `${level}|${saleable > 0}`);
+      }
+      const changed = [...shown].some(([key, state]) => this.shownStock.get(key) !== state);
+      if (changed) this.invalidate();
+      for (const [key, state] of shown) this.shownStock.set(key, state);
+    } catch (e) {
+      Logger.warn(`stock movement not looked at (every kept answer dropped): ${(e as Error).message}`, 'CataloguePlugin');
+      this.invalidate();
+    }
   }
 
   /** The current generation, or undefined while the index is not idle (nothing may be kept then). */

@@ -2,8 +2,19 @@
 import { describe, expect, it } from 'vitest';
 
 import { Subject } from 'rxjs';
-import type { EventBus, VendureEvent } from '@vendure/core';
-import { LoginEvent, ProductEvent, SearchEvent, StockMovementEvent } from '@vendure/core';
+import type { EventBus, ProductVariantService, TransactionalConnection, VendureEvent } from '@vendure/core';
+import {
+  ChangeChannelEvent,
+  Customer,
+  CustomerEvent,
+  LoginEvent,
+  Order,
+  Product,
+  ProductEvent,
+  SearchEvent,
+  StockMovementEvent,
+} from '@vendure/core';
+import { EmailSendEvent } from '@vendure/email-plugin';
 
 import type { CatalogueIndexService } from '../../../../../../../server/src/plugins/catalogue/services/catalogue-index.service';
 import {
@@ -61,13 +72,38 @@ describe('isCacheableDocument / isCacheableBody', () => {
   });
 });
 
-function serviceWith(state: { version: number; idle: boolean }) {
+/** Saleable stock per variant id, as the fakes below answer it (Vendure's default display: low at 2 or less). */
+type Stock = Map<string, number>;
+
+function serviceWith(state: { version: number; idle: boolean }, stock: Stock = new Map(), failing = { on: false }) {
   const events = new Subject<VendureEvent>();
   const eventBus = { filter: (p: (e: VendureEvent) => boolean) => filtered(events, p) };
   const index = { state: () => state } as unknown as CatalogueIndexService;
-  const service = new ResponseCacheService(eventBus as unknown as EventBus, index);
+  const connection = {
+    rawConnection: {
+      getRepository: () => ({
+        findOne: async ({ where }: { where: { id: string } }) => {
+          if (failing.on) throw new Error('database gone');
+          return stock.has(where.id) ? { id: where.id } : null;
+        },
+      }),
+    },
+  } as unknown as TransactionalConnection;
+  const variants = {
+    getSaleableStockLevel: async (_ctx: unknown, v: { id: string }) => stock.get(v.id)!,
+    getDisplayStockLevel: async (_ctx: unknown, v: { id: string }) => {
+      const n = stock.get(v.id)!;
+      return n < 1 ? 'OUT_OF_STOCK' : n <= 2 ? 'LOW_STOCK' : 'IN_STOCK';
+    },
+  } as unknown as ProductVariantService;
+  const service = new ResponseCacheService(eventBus as unknown as EventBus, index, connection, variants);
   service.onApplicationBootstrap();
   return { service, events };
+}
+
+/** A StockMovementEvent of these variants (an order's allocation, as far as the cache is concerned). */
+function movement(...variantIds: string[]) {
+  return new StockMovementEvent({ channelId: 1 } as never, variantIds.map((id) => ({ productVariant: { id } })) as never);
 }
 
 function filtered(events: Subject<VendureEvent>, p: (e: VendureEvent) => boolean) {
@@ -100,19 +136,119 @@ describe('ResponseCacheService', () => {
     expect(service.set('k', entry(g))).toBe(false);
   });
 
-  it('does not keep an answer computed across a change', () => {
+  it('does not keep an answer computed across a change', async () => {
     const { service, events } = serviceWith({ version: 1, idle: true });
     const g = service.generation()!;
-    events.next(new StockMovementEvent({} as never, []));
+    events.next(new ProductEvent({} as never, {} as never, 'updated'));
     expect(service.set('k', entry(g))).toBe(false);
+    const g2 = service.generation()!;
+    events.next(new StockMovementEvent({} as never, []));
+    await service.stockChecked();
+    expect(service.set('k', entry(g2))).toBe(false);
   });
 
-  it('drops kept answers on catalogue events (stock, product), not on sign-ins or searches', () => {
+  it('drops kept answers on a stock movement only when a variant now shows other stock', async () => {
+    const stock: Stock = new Map([
+      ['1', 10],
+      ['2', 5],
+    ]);
+    const { service, events } = serviceWith({ version: 1, idle: true }, stock);
+    const keep = () => service.set('k', entry(service.generation()!));
+    const kept = () => service.get('k') !== undefined;
+
+    // first movement of a variant since the last drop: what it showed before is not known
+    keep();
+    stock.set('1', 9);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+
+    // still in stock, not low: the answers show the same
+    keep();
+    stock.set('1', 8);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(true);
+
+    // down to 2: low stock now
+    stock.set('1', 2);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+
+    // the last one taken: out of stock (and inStock false)
+    keep();
+    stock.set('1', 1);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(true); // 2 -> 1 is low stock either way
+    stock.set('1', 0);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+
+    // a movement of two variants, one of them not seen yet
+    keep();
+    stock.set('2', 4);
+    events.next(movement('1', '2'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+    keep();
+    stock.set('2', 3);
+    events.next(movement('2', '1'));
+    await service.stockChecked();
+    expect(kept()).toBe(true);
+  });
+
+  it('forgets what was shown at a full drop, and drops when the check fails or names no variant', async () => {
+    const stock: Stock = new Map([['1', 10]]);
+    const failing = { on: false };
+    const { service, events } = serviceWith({ version: 1, idle: true }, stock, failing);
+    const keep = () => service.set('k', entry(service.generation()!));
+    const kept = () => service.get('k') !== undefined;
+    events.next(movement('1'));
+    await service.stockChecked();
+
+    // an admin edit sets the stock (ProductVariantEvent-like: a full drop), then an order moves it back
+    stock.set('1', 2);
+    events.next(new ProductEvent({} as never, {} as never, 'updated'));
+    keep();
+    stock.set('1', 10);
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(false); // the answers kept after the edit showed low stock
+
+    keep();
+    failing.on = true;
+    events.next(movement('1'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+
+    failing.on = false;
+    keep();
+    events.next(movement('404'));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+    keep();
+    events.next(new StockMovementEvent({} as never, []));
+    await service.stockChecked();
+    expect(kept()).toBe(false);
+  });
+
+  it('drops kept answers on catalogue events (product), not on sign-ins, searches or what every order publishes', () => {
     const { service, events } = serviceWith({ version: 1, idle: true });
     service.set('k', entry(service.generation()!));
     events.next(new LoginEvent({} as never, {} as never));
     events.next(new SearchEvent({} as never, {} as never));
+    events.next(new ChangeChannelEvent({} as never, new Order(), [1], 'assigned', Order));
+    events.next(new ChangeChannelEvent({} as never, new Customer(), [1], 'assigned')); // as assignToCurrentChannel publishes it
+    events.next(new CustomerEvent({} as never, {} as never, 'created'));
+    events.next(new EmailSendEvent({} as never, {} as never, true));
     expect(service.get('k')).toBeDefined();
+    // a product put into a channel is another matter
+    events.next(new ChangeChannelEvent({} as never, new Product(), [1], 'assigned', Product));
+    expect(service.get('k')).toBeUndefined();
+    service.set('k', entry(service.generation()!));
     events.next(new ProductEvent({} as never, {} as never, 'updated'));
     expect(service.get('k')).toBeUndefined();
   });
