@@ -17,6 +17,7 @@ import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
 import { noPoweredByHeader, servedOverHttps } from './config/http-hardening';
 import { shareStatements } from './config/sqlite-statements';
+import { memoizeQueryText } from './config/typeorm-query-memo';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
 import { storefrontPlugins } from './plugins';
 
@@ -118,6 +119,7 @@ export function assetUrlPrefix(env: NodeJS.ProcessEnv): string {
  * NODE_ENV. See server/README.md.
  */
 export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig {
+  memoizeQueryText(); // TypeORM's SQL texts remembered, on either database (decision 025)
   const port = Number(env.SERVER_PORT || 3000);
   const dataDir = resolveDataDir(env);
   const isDev = env.NODE_ENV !== 'production';
