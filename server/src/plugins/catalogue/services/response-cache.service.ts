@@ -80,9 +80,10 @@ const MAX_QUERIES = 1_000;
 /**
  * Events that change nothing a cacheable answer shows: sign-ins, searches, carts and orders
  * (stock that an order takes or gives back comes as a StockMovementEvent, see `onStockMovement`;
- * a new order's or customer's channel assignment, see isOrderChannelChange), customers (a guest's checkout
- * creates one) and their own data, mails sent. Every other event of Vendure or of this project (product, variant, price,
- * facet, collection, asset, tax, channel, global settings ...) drops every kept answer.
+ * a new order's or customer's channel assignment, see isOrderChannelChange), customers (a guest's
+ * checkout creates one) and their own data, mails sent. Every other event of Vendure or of this
+ * project (product, variant, price, facet, collection, asset, tax, channel, global settings ...)
+ * drops every kept answer.
  */
 const IGNORED_EVENTS: Array<new (...args: any[]) => VendureEvent> = [
   AccountRateLimitedEvent,
