@@ -4,6 +4,7 @@ import {
   AccountVerifiedEvent,
   AttemptedLoginEvent,
   ChangeChannelEvent,
+  ConfigService,
   Customer,
   CustomerAddressEvent,
   CustomerEvent,
@@ -198,6 +199,7 @@ export class ResponseCacheService implements OnApplicationBootstrap, OnModuleDes
     private readonly index: CatalogueIndexService,
     private readonly connection: TransactionalConnection,
     private readonly variants: ProductVariantService,
+    private readonly config: ConfigService,
   ) {}
 
   onApplicationBootstrap() {
@@ -251,7 +253,8 @@ export class ResponseCacheService implements OnApplicationBootstrap, OnModuleDes
         const variant = await this.connection.rawConnection.getRepository(ProductVariant).findOne({ where: { id: id! } });
         if (!variant) return this.invalidate();
         const saleable = await this.variants.getSaleableStockLevel(event.ctx, variant);
-        const level = await this.variants.getDisplayStockLevel(event.ctx, variant);
+        // what getDisplayStockLevel answers, from the saleable level read once
+        const level = await this.config.catalogOptions.stockDisplayStrategy.getStockLevel(event.ctx, variant, saleable);
         shown.set(`${event.ctx.channelId}:${String(id)}`, `${level}|${saleable > 0}`);
       }
       const changed = [...shown].some(([key, state]) => this.shownStock.get(key) !== state);

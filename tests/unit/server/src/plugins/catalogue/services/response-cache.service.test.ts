@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { Subject } from 'rxjs';
-import type { EventBus, ProductVariantService, TransactionalConnection, VendureEvent } from '@vendure/core';
+import type { ConfigService, EventBus, ProductVariantService, TransactionalConnection, VendureEvent } from '@vendure/core';
 import {
   ChangeChannelEvent,
   Customer,
+  DefaultStockDisplayStrategy,
   CustomerEvent,
   LoginEvent,
   Order,
@@ -72,7 +73,7 @@ describe('isCacheableDocument / isCacheableBody', () => {
   });
 });
 
-/** Saleable stock per variant id, as the fakes below answer it (Vendure's default display: low at 2 or less). */
+/** Saleable stock per variant id, as the fakes below answer it. */
 type Stock = Map<string, number>;
 
 function serviceWith(state: { version: number; idle: boolean }, stock: Stock = new Map(), failing = { on: false }) {
@@ -91,14 +92,20 @@ function serviceWith(state: { version: number; idle: boolean }, stock: Stock = n
   } as unknown as TransactionalConnection;
   const variants = {
     getSaleableStockLevel: async (_ctx: unknown, v: { id: string }) => stock.get(v.id)!,
-    getDisplayStockLevel: async (_ctx: unknown, v: { id: string }) => {
-      const n = stock.get(v.id)!;
-      return n < 1 ? 'OUT_OF_STOCK' : n <= 2 ? 'LOW_STOCK' : 'IN_STOCK';
-    },
   } as unknown as ProductVariantService;
-  const service = new ResponseCacheService(eventBus as unknown as EventBus, index, connection, variants);
+  // Vendure's default display: low stock at 2 or less
+  const config = { catalogOptions: { stockDisplayStrategy: new DefaultStockDisplayStrategy() } } as unknown as ConfigService;
+  const service = new ResponseCacheService(eventBus as unknown as EventBus, index, connection, variants, config);
   service.onApplicationBootstrap();
-  return { service, events };
+  /** Keeps an answer of the current generation under 'k'. */
+  const keep = () => service.set('k', entry(service.generation()!));
+  const kept = () => service.get('k') !== undefined;
+  /** Publishes a stock movement of these variants and waits until it has been looked at. */
+  const move = async (...variantIds: string[]) => {
+    events.next(movement(...variantIds));
+    await service.stockChecked();
+  };
+  return { service, events, keep, kept, move };
 }
 
 /** A StockMovementEvent of these variants (an order's allocation, as far as the cache is concerned). */
@@ -152,82 +159,67 @@ describe('ResponseCacheService', () => {
       ['1', 10],
       ['2', 5],
     ]);
-    const { service, events } = serviceWith({ version: 1, idle: true }, stock);
-    const keep = () => service.set('k', entry(service.generation()!));
-    const kept = () => service.get('k') !== undefined;
+    const { keep, kept, move } = serviceWith({ version: 1, idle: true }, stock);
 
     // first movement of a variant since the last drop: what it showed before is not known
     keep();
     stock.set('1', 9);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(false);
 
     // still in stock, not low: the answers show the same
     keep();
     stock.set('1', 8);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(true);
 
     // down to 2: low stock now
     stock.set('1', 2);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(false);
 
     // the last one taken: out of stock (and inStock false)
     keep();
     stock.set('1', 1);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(true); // 2 -> 1 is low stock either way
     stock.set('1', 0);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(false);
 
     // a movement of two variants, one of them not seen yet
     keep();
     stock.set('2', 4);
-    events.next(movement('1', '2'));
-    await service.stockChecked();
+    await move('1', '2');
     expect(kept()).toBe(false);
     keep();
     stock.set('2', 3);
-    events.next(movement('2', '1'));
-    await service.stockChecked();
+    await move('2', '1');
     expect(kept()).toBe(true);
   });
 
   it('forgets what was shown at a full drop, and drops when the check fails or names no variant', async () => {
     const stock: Stock = new Map([['1', 10]]);
     const failing = { on: false };
-    const { service, events } = serviceWith({ version: 1, idle: true }, stock, failing);
-    const keep = () => service.set('k', entry(service.generation()!));
-    const kept = () => service.get('k') !== undefined;
-    events.next(movement('1'));
-    await service.stockChecked();
+    const { service, events, keep, kept, move } = serviceWith({ version: 1, idle: true }, stock, failing);
+    await move('1');
 
     // an admin edit sets the stock (ProductVariantEvent-like: a full drop), then an order moves it back
     stock.set('1', 2);
     events.next(new ProductEvent({} as never, {} as never, 'updated'));
     keep();
     stock.set('1', 10);
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(false); // the answers kept after the edit showed low stock
 
     keep();
     failing.on = true;
-    events.next(movement('1'));
-    await service.stockChecked();
+    await move('1');
     expect(kept()).toBe(false);
 
     failing.on = false;
     keep();
-    events.next(movement('404'));
-    await service.stockChecked();
+    await move('404');
     expect(kept()).toBe(false);
     keep();
     events.next(new StockMovementEvent({} as never, []));
