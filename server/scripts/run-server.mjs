@@ -3,7 +3,7 @@
 // (Shop API, Admin API, assets, admin UI, mailbox; job queue in-process).
 import fs from 'node:fs';
 
-import { baseEnv, buildIfStale, checkNode, dataDir, runNode, seededMarker, wipeDataDir } from './lib.mjs';
+import { baseEnv, buildIfStale, checkNode, dataDir, heapLimitArgs, runNode, seededMarker, wipeDataDir } from './lib.mjs';
 
 checkNode();
 const started = Date.now();
@@ -23,9 +23,17 @@ if (!fs.existsSync(seededMarker(env))) {
   }
 }
 
-const code = await runNode('index.js', process.argv.slice(2), {
-  ...env,
-  DATA_DIR: dir,
-  BOOT_STARTED_AT: String(started),
-});
+let heapArgs;
+try {
+  heapArgs = heapLimitArgs(env);
+} catch (e) {
+  console.error(`[server] ${e.message}`);
+  process.exit(1);
+}
+const code = await runNode(
+  'index.js',
+  process.argv.slice(2),
+  { ...env, DATA_DIR: dir, BOOT_STARTED_AT: String(started) },
+  heapArgs, // V8's heap sized for the process, not the machine (docs/deploy.md, "Memory")
+);
 process.exit(code);

@@ -18,6 +18,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { heapLimitArgs } from '../../server/scripts/lib.mjs';
 import { ensureDebianPackages, portFree, startPostgres, startRedis, stopOnExit, waitForPort } from '../tools/services.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -128,10 +129,11 @@ export async function startTopology({ products, log = (m) => console.log(`[scale
     log(`built and seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (PostgreSQL, DATA_DIR ${dataDir})`);
 
     const entry = join(root, 'server/dist/index.js');
+    const heapArgs = heapLimitArgs(backendEnv); // as npm start bounds its Vendure (docs/deploy.md, "Memory")
     // the worker serves no HTTP; SERVER_PORT only shapes URLs in its config
     const workerEnv = { ...backendEnv, SERVER_PORT: String(vendurePort) };
     const startWorker = async () => {
-      const w = await startProcess('worker', process.execPath, [entry, '--worker'], workerEnv, runDir, 'Worker ready');
+      const w = await startProcess('worker', process.execPath, [...heapArgs, entry, '--worker'], workerEnv, runDir, 'Worker ready');
       processes.worker = w;
       log(`worker ready (pid ${w.pid})`);
       return w;
@@ -147,7 +149,7 @@ export async function startTopology({ products, log = (m) => console.log(`[scale
         startProcess(
           `server-${i}`,
           process.execPath,
-          [entry],
+          [...heapArgs, entry],
           { ...backendEnv, SERVER_PORT: String(vendurePort + i), RUN_WORKER: 'false' },
           runDir,
           '[server] ready',
