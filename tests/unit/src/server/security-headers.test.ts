@@ -141,6 +141,28 @@ describe('gzip with a nonce (cached documents)', () => {
     expect(zlib.gunzipSync(out).toString()).toBe(`${NONCE_B}${NONCE_B}<p>x</p>${NONCE_B}`);
   });
 
+  it('lets matches reach back across a placeholder, never into one', async () => {
+    // incompressible on its own (random), so only a match across the placeholder can shrink the copy
+    const text = Buffer.from(Array.from({ length: 3000 }, () => Math.random().toString(36).slice(2, 4)).join(''));
+    const body = Buffer.concat([text, Buffer.from(PLACEHOLDER), text]);
+    const template = await nonceGzipTemplate(body, PLACEHOLDER);
+    const out = gzipWithNonce(template, NONCE_A);
+    expect(zlib.gunzipSync(out).equals(Buffer.concat([text, Buffer.from(NONCE_A), text]))).toBe(true);
+    const once = zlib.deflateRawSync(text).length;
+    expect(out.length).toBeLessThan(once * 1.2); // the second copy is a few back-references
+    // text that repeats the placeholder's own characters after it must not be copied from it
+    const echo = Buffer.from(`<p>${PLACEHOLDER}</p><p>${PLACEHOLDER.slice(0, 15)}|${PLACEHOLDER.slice(4)}</p>`);
+    const echoed = zlib.gunzipSync(gzipWithNonce(await nonceGzipTemplate(echo, PLACEHOLDER), NONCE_B)).toString();
+    expect(echoed).toBe(`<p>${NONCE_B}</p><p>${PLACEHOLDER.slice(0, 15)}|${PLACEHOLDER.slice(4)}</p>`);
+  });
+
+  it('resets the history at each placeholder when the body holds a NUL byte', async () => {
+    const body = Buffer.from(`<p>a\u0000b</p>${PLACEHOLDER}<p>a\u0000b</p>`);
+    expect(body.includes(0)).toBe(true);
+    const out = gzipWithNonce(await nonceGzipTemplate(body, PLACEHOLDER), NONCE_A);
+    expect(zlib.gunzipSync(out).toString()).toBe(body.toString().replace(PLACEHOLDER, NONCE_A));
+  });
+
   it('is a plain gzip of a body without placeholder', async () => {
     const body = Buffer.from('<p>only text</p>'.repeat(100));
     const template = await nonceGzipTemplate(body, PLACEHOLDER);
