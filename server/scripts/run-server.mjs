@@ -8,6 +8,13 @@ import { baseEnv, buildIfStale, checkNode, dataDir, heapLimitArgs, runNode, seed
 checkNode();
 const started = Date.now();
 const env = baseEnv();
+let heapArgs; // checked before a seed, not after it
+try {
+  heapArgs = heapLimitArgs(env);
+} catch (e) {
+  console.error(`[server] ${e.message}`);
+  process.exit(1);
+}
 const dir = dataDir(env);
 fs.mkdirSync(dir, { recursive: true });
 buildIfStale();
@@ -23,13 +30,6 @@ if (!fs.existsSync(seededMarker(env))) {
   }
 }
 
-let heapArgs;
-try {
-  heapArgs = heapLimitArgs(env);
-} catch (e) {
-  console.error(`[server] ${e.message}`);
-  process.exit(1);
-}
 const code = await runNode(
   'index.js',
   process.argv.slice(2),
