@@ -17,10 +17,13 @@
  * 12`, `"id" IN (3, 4)`: its entity reloads, soft deletes, job updates), so most texts are seen
  * once: 37,050 distinct texts and 60,522 prepares for 343 orders under `npm run bench:shoppers`,
  * and every one of them native memory held until V8's next full collection (decision 026). Such
- * integer literals, compared with a quoted column, are bound as parameters instead
+ * integer literals (compared with a quoted column, listed in `IN (...)`, values of `VALUES (...)`)
+ * are bound as parameters instead
  * (`bindLiterals`): the statement is prepared once per shape and the literal goes in as an
  * INTEGER, exactly as SQLite reads the literal.
  */
+import { lruGet, lruSet } from './lru';
+
 export interface PreparingDatabase {
   prepare(sql: string): unknown;
 }
@@ -119,7 +122,7 @@ export function bindLiterals(sql: string): { text: string; slots: Slot[] } | nul
         bound++;
         push('?');
       } else {
-        if (inList) inList = false;
+        inList = false;
         push('0');
       }
       i = j;
@@ -185,15 +188,11 @@ export function shareStatements<D extends PreparingDatabase>(
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, unknown>();
   const shared = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement !== undefined) {
-      cache.delete(sql); // most recently used last
-      cache.set(sql, statement);
-      return statement;
+    let statement = lruGet(cache, sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      lruSet(cache, sql, statement, size);
     }
-    statement = prepare(sql);
-    cache.set(sql, statement);
-    if (cache.size > size) cache.delete(cache.keys().next().value as string);
     return statement;
   };
   db.prepare = (sql: string) => {

@@ -1,5 +1,7 @@
 import { QueryBuilder } from 'typeorm/query-builder/QueryBuilder';
 
+import { lruGet, lruSet } from './lru';
+
 /**
  * Remembers TypeORM's last step of building a query's SQL (decision 025).
  *
@@ -57,16 +59,13 @@ export function memoizeQueryText(
       }
       aliases += `|${alias.name}:${id}`;
     }
-    let byAliases = cache.get(statement);
+    let byAliases = lruGet(cache, statement);
     if (byAliases) {
-      cache.delete(statement); // most recently used last
-      cache.set(statement, byAliases);
       const text = byAliases.get(aliases);
       if (text !== undefined) return text;
     } else {
-      byAliases = new Map();
-      cache.set(statement, byAliases);
-      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      byAliases = new Map<string, string>();
+      lruSet(cache, statement, byAliases, size);
     }
     const text = original.call(this, statement);
     byAliases.set(aliases, text);
