@@ -1,11 +1,11 @@
 import { data, redirect, type HeadersFunction } from 'react-router';
 import { getCustomer } from '../../services/account.service';
 import { createShopClient, ShopApiError, type ShopClient } from '../../services/client';
-import { safeRedirect } from '../components/cart/safe-redirect';
 import type { Locale } from '../i18n/locales';
-import { localeFromPath, localizePath, stripLocalePrefix } from '../i18n/paths';
+import { localeFromPath, localizePath } from '../i18n/paths';
 import { readPendingVerification, readResetTicket } from '../lib/auth-cookies';
 import { config } from '../lib/config.server';
+import { acceptReturnPath } from '../lib/return-path';
 import { readCookie } from '../lib/cookies';
 import { TOKEN_COOKIE } from '../lib/token-store';
 
@@ -51,15 +51,10 @@ export function pageOf(request: Request): { pathname: string; search: string } {
 
 /**
  * The locale-neutral return path kept in `?redirect=`, or null when it is not a plain path of
- * this site (safeRedirect: no `//`, `/\`, scheme or control characters) or leads back into /auth.
+ * this site or leads back into /auth: acceptReturnPath, the one check of return paths.
  */
 export function returnPath(target: string | null | undefined): string | null {
-  const safe = safeRedirect(target, '');
-  if (!safe) return null;
-  const cut = safe.search(/[?#]/);
-  const path = stripLocalePrefix(cut === -1 ? safe : safe.slice(0, cut));
-  if (path === '/auth' || path.startsWith('/auth/')) return null;
-  return path + (cut === -1 ? '' : safe.slice(cut));
+  return acceptReturnPath(target);
 }
 
 function withReturn(path: string, locale: Locale, back: string | null): string {

@@ -1,19 +1,16 @@
 import type { Locale } from '../../i18n/locales';
-import { localizePath, stripLocalePrefix } from '../../i18n/paths';
-import { safeRedirect } from '../cart/safe-redirect';
+import { localizePath } from '../../i18n/paths';
+import { returnHref } from '../../lib/return-path';
 
 /** Where a signed-in shopper goes when no (safe) return path was given: as the server's requireGuest. */
 export const SIGNED_IN_HOME = '/profile';
 
 /**
  * Where to go after signing in: the `redirect` query parameter when it is a path of this site
- * (decision 005: safeRedirect), else the profile (decision 012, as requireGuest); never back into
+ * (acceptReturnPath, issue 33), else the profile (decision 012, as requireGuest); never back into
  * the auth pages. The target is locale-neutral (`/checkout/ABC`) or carries a prefix; either way
  * it opens in the page's locale.
  */
 export function signInTarget(redirect: string | null, locale: Locale): string {
-  const safe = safeRedirect(redirect, SIGNED_IN_HOME);
-  const path = stripLocalePrefix(safe.split(/[?#]/)[0] ?? '/');
-  if (path === '/auth' || path.startsWith('/auth/')) return localizePath(SIGNED_IN_HOME, locale);
-  return localizePath(safe, locale);
+  return returnHref(redirect, locale) ?? localizePath(SIGNED_IN_HOME, locale);
 }

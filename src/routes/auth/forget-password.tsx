@@ -19,6 +19,7 @@ import { routeMeta } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
 import { AUTH_LIMITS } from '../../../machines/schemas/limits';
 import type { AuthField } from '../../../machines/schemas/auth.schema';
+import { acceptReturnPath } from '../../lib/return-path';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -41,7 +42,8 @@ export default function ForgetPasswordPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const redirectParam = params.get('redirect');
+  // only an accepted return path is passed on to the next auth page
+  const redirectParam = acceptReturnPath(params.get('redirect'));
   // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
   // first keystroke; until then the form shows what is typed (`early`), the events wait in the queue.
   const { actor: reset, send } = usePageActor('passwordReset', { input: {}, eager: false });

@@ -24,6 +24,7 @@ import { requireGuest } from '../guards.server';
 import { socialProviders } from './social.server';
 import type { AuthFailure } from '../../../machines/auth.machine';
 import type { AuthField, AuthValues, SignInField } from '../../../machines/schemas/auth.schema';
+import { acceptReturnPath } from '../../lib/return-path';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -61,7 +62,8 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const { entry, providers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const redirectParam = params.get('redirect');
+  // only an accepted return path is passed on to the next auth page
+  const redirectParam = acceptReturnPath(params.get('redirect'));
   const target = signInTarget(redirectParam, locale);
   // The auth machine comes with the app's actors (decision 007: once the page is loaded and idle,
   // like the catalogue pages; at once on the first keystroke or click). Until then the same form
