@@ -117,6 +117,9 @@ export function negotiateLocale(req: NegotiationRequest, options: NegotiationOpt
   if (routeLocale === 'en') return stay('prefixed');
   // Files such as /sitemap.xml have no language version to send anyone to.
   if (/\.[a-z0-9]+$/i.test(req.url.pathname)) return { ...stay('resource'), setCookie: null };
+  // `//host/…` is no page of the site, and its "twin" would be `Location: //host/…`, another
+  // origin (issue 33 §2): such a path is answered where it is (a 404), never redirected.
+  if (/^\/[\\/]/.test(req.url.pathname)) return { ...stay('resource'), setCookie: null };
   const method = req.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') return stay('not-get');
   if (isSameOrigin(req.referer, req.url)) return stay('same-origin');

@@ -39,4 +39,14 @@ test.describe('redirects stay on the shop', () => {
     const back = await request.get('/en/auth?redirect=/profile/orders', { headers: { cookie: `vendure_token=${token}` }, maxRedirects: 0 });
     expect(back.headers()['location']).toBe('/en/profile/orders');
   });
+
+  test('a first visit to //host/… in English is not sent to //host/… (the locale redirect)', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    for (const path of ['//evil.example/x', '//evil.example/']) {
+      const response = await request.get(`${origin}${path}`, { headers: { 'accept-language': 'en-US,en;q=0.9' }, maxRedirects: 0 });
+      const location = response.headers()['location'];
+      if (location !== undefined) expect(new URL(location, `${origin}/`).origin, `${path} → ${location}`).toBe(origin);
+      expect(response.status(), path).toBe(404);
+    }
+  });
 });

@@ -64,6 +64,13 @@ describe('negotiateLocale: first visit without a prefix', () => {
     expect(r).toMatchObject({ locale: 'ar', redirectTo: null, reason: 'cookie', setCookie: null });
   });
 
+  it('never sends a path beginning with two slashes to its twin (that would be another origin)', () => {
+    for (const path of ['//evil.example/x', '//evil.example/', '///evil.example/x']) {
+      const r = negotiateLocale({ ...request('/'), url: new URL(`${ORIGIN}${path}`) }, cookieOn);
+      expect(r.redirectTo, path).toBeNull();
+    }
+  });
+
   it('uses Accept-Language without a cookie and keeps the query on the redirect', () => {
     const r = negotiateLocale(request('/products?page=2&sort=price-asc', { acceptLanguage: 'en-US,en;q=0.9' }), cookieOn);
     expect(r.redirectTo).toBe('/en/products?page=2&sort=price-asc');
