@@ -109,6 +109,46 @@ export function securityHeaders({ publicUrl = '', assetUrlPrefix = '', formActio
   };
 }
 
+/**
+ * Powerful browser features the shop never uses, turned off for its pages and anything they
+ * embed (issue 33 §4): a script that slipped in still cannot ask for the camera or the location.
+ * Only features every current browser recognises (an unknown one is a console error in Chromium).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * HSTS for answers that went out over https (docs/deploy.md): one year, this host only (a
+ * deployment that owns every subdomain may add includeSubDomains at its TLS terminator).
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Middleware for every response of the storefront, proxied ones included: the fixed headers, the
+ * Permissions-Policy, and Strict-Transport-Security only when the request came over https —
+ * `req.secure`, which believes X-Forwarded-Proto only from TRUSTED_PROXIES (`trust proxy`), so a
+ * client talking plain http cannot switch it on, and a plain-http deployment never sends it
+ * (browsers ignore HSTS over http anyway, and a wrong one would lock visitors out).
+ */
+export function baseSecurityHeaders() {
+  return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    next();
+  };
+}
+
 /** `body` with every occurrence of `placeholder` replaced by `nonce` (same length: no copy when absent). */
 export function replaceNonce(body, placeholder, nonce) {
   if (!placeholder || body.indexOf(placeholder) === -1) return body;

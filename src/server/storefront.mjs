@@ -46,6 +46,7 @@ import {
   nonceRewriter,
   paymentFormOrigins,
   securityHeaders,
+  baseSecurityHeaders,
 } from './security-headers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -466,12 +467,8 @@ export async function createApp({
   app.set('trust proxy', trustedProxies(trusted));
   const proxy = createProxy(new URL(shopApiUrl).origin);
 
-  app.use((req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    next();
-  });
+  // nosniff, referrer, frame, Permissions-Policy; HSTS only over https (security-headers.mjs)
+  app.use(baseSecurityHeaders());
 
   // /healthz, /readyz: before the cache and the proxy, never cached (health.mjs)
   app.use(healthRoutes({ shopApiUrl }));

@@ -80,6 +80,17 @@ describe('the storefront believes forwarded headers only from TRUSTED_PROXIES', 
     });
   }
 
+  function headersOf(port: number, path: string, from: string, headers: Record<string, string>): Promise<http.IncomingHttpHeaders> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path, localAddress: from, agent: false, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
   const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'shop.example.sa:8443' };
 
   it('with TRUSTED_PROXIES=127.0.0.2: the hop’s scheme and visitor count, a direct client’s do not', async () => {
@@ -103,5 +114,25 @@ describe('the storefront believes forwarded headers only from TRUSTED_PROXIES', 
     const port = await start('10.0.0.0/8');
     expect(await get(port, '/en/about', '127.0.0.1', forwarded)).toBe(`http://127.0.0.1:${port}/en/about`);
     expect(JSON.parse(await get(port, '/shop-api', '127.0.0.1', forwarded))).toMatchObject({ 'x-forwarded-for': '127.0.0.1' });
+  });
+
+  // Issue 33 §4: HSTS only for an answer that went out over https, as the trusted hop says;
+  // a Permissions-Policy on every answer, pages and proxied Vendure answers alike.
+  it('sends HSTS only when a trusted hop says https, and a Permissions-Policy on every answer', async () => {
+    const port = await start('127.0.0.2');
+    const https = await headersOf(port, '/en/about', '127.0.0.2', forwarded);
+    expect(https['strict-transport-security']).toBe('max-age=31536000');
+    const plainViaHop = await headersOf(port, '/en/about', '127.0.0.2', { ...forwarded, 'x-forwarded-proto': 'http' });
+    expect(plainViaHop['strict-transport-security']).toBeUndefined();
+    // a client reaching the storefront directly cannot claim https
+    const claimed = await headersOf(port, '/en/about', '127.0.0.1', forwarded);
+    expect(claimed['strict-transport-security']).toBeUndefined();
+    const proxiedHttps = await headersOf(port, '/shop-api', '127.0.0.2', forwarded);
+    expect(proxiedHttps['strict-transport-security']).toBe('max-age=31536000');
+
+    for (const headers of [https, plainViaHop, claimed, proxiedHttps, await headersOf(port, '/', '127.0.0.1', {})]) {
+      const policy = String(headers['permissions-policy'] ?? '');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    }
   });
 });
