@@ -15,7 +15,7 @@ import path from 'path';
 
 import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
-import { noPoweredByHeader, servedOverHttps } from './config/http-hardening';
+import { browserSecurityHeaders, noPoweredByHeader, servedOverHttps } from './config/http-hardening';
 import { shareStatements } from './config/sqlite-statements';
 import { memoizeQueryText } from './config/typeorm-query-memo';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
@@ -174,7 +174,7 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
       csrfPrevention: true,
       shopApiDebug: false,
       adminApiDebug: false,
-      middleware: [noPoweredByHeader],
+      middleware: [noPoweredByHeader, browserSecurityHeaders],
     },
     authOptions: {
       tokenMethod: ['bearer', 'cookie'],

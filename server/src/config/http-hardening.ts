@@ -26,3 +26,24 @@ export const noPoweredByHeader: Middleware = {
     next();
   },
 };
+
+/** Browser features no page of Vendure's (sandbox, mailbox, admin) uses: as the storefront's (src/server/security-headers.mjs). */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** One year, this host only: as the storefront's. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Issue 33 §4 on Vendure's own answers (Shop API, assets, sandbox, mailbox, admin): a
+ * Permissions-Policy always, and HSTS only when the request came over https — `req.secure`,
+ * which believes X-Forwarded-Proto only from TRUSTED_PROXIES (CommonPlugin sets `trust proxy`).
+ */
+export const browserSecurityHeaders: Middleware = {
+  route: '/',
+  beforeListen: true,
+  handler: (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    next();
+  },
+};

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { noPoweredByHeader, servedOverHttps } from '../../../../../server/src/config/http-hardening';
+import { browserSecurityHeaders, noPoweredByHeader, servedOverHttps } from '../../../../../server/src/config/http-hardening';
 
 describe('servedOverHttps', () => {
   it('follows SECURE_COOKIES when set, else whether the storefront address is https', () => {
@@ -42,6 +42,47 @@ describe('noPoweredByHeader', () => {
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       expect(res.headers.get('x-powered-by')).toBe('Express');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+describe('browserSecurityHeaders (issue 33 §4)', () => {
+  it('sends a Permissions-Policy always and HSTS only when a trusted hop says https', async () => {
+    expect(browserSecurityHeaders).toMatchObject({ route: '/', beforeListen: true });
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(browserSecurityHeaders.route, browserSecurityHeaders.handler as express.RequestHandler);
+    app.get('/sandbox/', (_req, res) => res.send('index'));
+    const server = http.createServer(app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/`;
+    try {
+      const https = await fetch(url, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      const plain = await fetch(url);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      for (const res of [https, plain]) {
+        for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
+          expect(res.headers.get('permissions-policy')).toContain(`${feature}=()`);
+        }
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('believes no X-Forwarded-Proto from an untrusted hop', async () => {
+    const app = express();
+    app.set('trust proxy', '10.0.0.0/8');
+    app.use(browserSecurityHeaders.route, browserSecurityHeaders.handler as express.RequestHandler);
+    app.get('/', (_req, res) => res.send('x'));
+    const server = http.createServer(app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     } finally {
       await new Promise((r) => server.close(r));
     }
