@@ -432,6 +432,73 @@ describe('account plugin (shop API)', () => {
     });
   });
 
+  // Issue 33 §3: a token stolen before a "forgot password" or a password change must stop working
+  // with it. The sessions are used right before the change, so they sit in the session cache too.
+  describe('sessions after a password reset or change', () => {
+    const UPDATE_PASSWORD = /* GraphQL */ `
+      mutation updatePassword($current: String!, $next: String!) {
+        updateCustomerPassword(currentPassword: $current, newPassword: $next) {
+          __typename
+          ... on Success {
+            success
+          }
+          ... on ErrorResult {
+            errorCode
+          }
+        }
+      }
+    `;
+    const whoIs = async (token: string) => (await shop(env, ACTIVE_CUSTOMER, {}, { token })).data.activeCustomer?.emailAddress ?? null;
+    async function signIn(email: string, password: string) {
+      const r = await shop(env, LOGIN, { username: email, password });
+      expect(r.data.login.__typename).toBe('CurrentUser');
+      return r.token!;
+    }
+
+    it('a reset by e-mailed code ends every earlier session; the new one works', async () => {
+      const user = await verifiedCustomer('sessions-reset');
+      const phone = await signIn(user.email, user.password);
+      expect(await whoIs(user.token)).toBe(user.email);
+      expect(await whoIs(phone)).toBe(user.email);
+
+      expect((await shop(env, REQUEST_RESET_CODE, { email: user.email })).data.requestPasswordResetCode.success).toBe(true);
+      const code = codeOf(await waitForMail(user.email, /reset/i));
+      const ticket = await shop(env, VERIFY_RESET_CODE, { code, email: user.email });
+      const resetToken = ticket.data.verifyForgetpasswordCode.resetToken as string;
+      const ok = await shop(env, CHANGE_PASSWORD, { token: resetToken, password: 'renewed123' });
+      expect(ok.data.changeUserPassword.__typename).toBe('CurrentUser');
+
+      expect(await whoIs(user.token)).toBeNull();
+      expect(await whoIs(phone)).toBeNull();
+      expect(await whoIs(ok.token!)).toBe(user.email);
+    });
+
+    it('a password change ends every other session; the one that changed it stays signed in', async () => {
+      const user = await verifiedCustomer('sessions-change');
+      const laptop = await signIn(user.email, user.password);
+      const stolen = await signIn(user.email, user.password);
+      expect(await whoIs(stolen)).toBe(user.email);
+      expect(await whoIs(laptop)).toBe(user.email);
+
+      const changed = await shop(env, UPDATE_PASSWORD, { current: user.password, next: 'changed123' }, { token: laptop });
+      expect(changed.data.updateCustomerPassword).toEqual({ __typename: 'Success', success: true });
+
+      expect(await whoIs(stolen)).toBeNull();
+      expect(await whoIs(user.token)).toBeNull();
+      expect(await whoIs(laptop)).toBe(user.email);
+      expect(await whoIs(await signIn(user.email, 'changed123'))).toBe(user.email);
+    });
+
+    it('a refused change (wrong current password) ends nothing', async () => {
+      const user = await verifiedCustomer('sessions-refused');
+      const other = await signIn(user.email, user.password);
+      const refused = await shop(env, UPDATE_PASSWORD, { current: 'wrong-one1', next: 'changed123' }, { token: user.token });
+      expect(refused.data.updateCustomerPassword.errorCode).toBe('INVALID_CREDENTIALS_ERROR');
+      expect(await whoIs(other)).toBe(user.email);
+      expect(await whoIs(user.token)).toBe(user.email);
+    });
+  });
+
   describe('forgotten password by code', () => {
     it('request → code mail → ticket → new password → logged in', async () => {
       const user = await verifiedCustomer('reset');

@@ -21,6 +21,7 @@ import { AccountLimitNoticeService } from './services/account-limit-notice.servi
 import { AddressService } from './services/address.service';
 import { ImageUploadService } from './services/image-upload.service';
 import { OrderCancelService } from './services/order-cancel.service';
+import { PasswordSessionsService } from './services/password-sessions.service';
 import { TestIdpService } from './services/test-idp.service';
 import { VerificationCodeService } from './services/verification-code.service';
 
@@ -43,6 +44,7 @@ import { VerificationCodeService } from './services/verification-code.service';
     AddressService,
     ImageUploadService,
     OrderCancelService,
+    PasswordSessionsService,
     TestIdpService,
   ],
   shopApiExtensions: {
