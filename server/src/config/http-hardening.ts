@@ -28,7 +28,8 @@ export const noPoweredByHeader: Middleware = {
 };
 
 /** Browser features no page of Vendure's (sandbox, mailbox, admin) uses: as the storefront's (src/server/security-headers.mjs). */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** One year, this host only: as the storefront's. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';

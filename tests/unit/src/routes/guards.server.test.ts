@@ -164,7 +164,15 @@ describe('requireGuest', () => {
     const fetch = shopApi({ activeCustomer: CUSTOMER });
     // issue 33 §2: /en//evil.example and /.//evil.example became `Location: //evil.example`
     const reported = ['/en//evil.example', '/.//evil.example', '/en/.//evil.example', '/%2f/evil.example'];
-    for (const hostile of ['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '/auth/login', '/en/auth', ...reported]) {
+    for (const hostile of [
+      '//evil.com',
+      'https://evil.com',
+      '/\\evil.com',
+      'javascript:alert(1)',
+      '/auth/login',
+      '/en/auth',
+      ...reported,
+    ]) {
       const url = `/en/auth?redirect=${encodeURIComponent(hostile)}`;
       expect((await redirectOf(() => requireGuest(request(url, 'vendure_token=t1'), 'en', { fetch }))).location, hostile).toBe(
         '/en/profile',
