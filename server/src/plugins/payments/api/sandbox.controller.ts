@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Inject, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
-import { Order, Payment, RequestContextService, TransactionalConnection } from '@vendure/core';
-import { In } from 'typeorm';
+import { Order, RequestContextService } from '@vendure/core';
 import type { Response } from 'express';
 
 import { PAYMENTS_OPTIONS, PaymentsOptions } from '../constants';
@@ -50,33 +49,18 @@ export class SandboxController {
     private readonly payments: RedirectPaymentService,
     private readonly gateway: SandboxGatewayService,
     private readonly requestContextService: RequestContextService,
-    private readonly connection: TransactionalConnection,
     @Inject(PAYMENTS_OPTIONS) private readonly options: PaymentsOptions,
   ) {}
 
-  /** Developer index (/sandbox/): what the sandbox plays and the payments waiting for a decision. */
+  /**
+   * Developer index (/sandbox/): what the sandbox plays. It names no payment: it is public (also
+   * through the storefront's proxy), and a list of pending payments would show every shopper's
+   * order code and amount, with a link to approve or cancel it, to anyone (issue 33 §4). A
+   * payment's page is reached from its checkout (`Order.paymentUrl`, only for that order's owner).
+   */
   @Get()
   async index(@Res() res: Response) {
     this.assertEnabled();
-    const ctx = await this.requestContextService.create({ apiType: 'shop' });
-    const methods = this.options.payfort.live ? ['tamara', 'tabby'] : ['payfort-card', 'tamara', 'tabby'];
-    const pending = await this.connection.getRepository(ctx, Payment).find({
-      where: { state: PENDING, method: In(methods) },
-      relations: ['order'],
-      order: { createdAt: 'DESC' },
-      take: 20,
-    });
-    const rows = pending
-      .map((p) => {
-        const md = p.metadata as RedirectMetadata;
-        const amount = `${(p.amount / 100).toFixed(2)} ${p.order.currencyCode}`;
-        const href = `/sandbox/pay/${encodeURIComponent(md.reference)}`;
-        return `<tr><td><bdi>${esc(p.order.code)}</bdi></td><td>${esc(PROVIDER_NAMES.en[md.provider])}</td><td>${esc(amount)}</td><td>${esc(new Date(p.createdAt).toISOString())}</td><td><a href="${esc(href)}">Open</a></td></tr>`;
-      })
-      .join('');
-    const table = rows
-      ? `<table><thead><tr><th>Order</th><th>Provider</th><th>Amount</th><th>Created</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
-      : '<p>No payment is waiting for a decision. Choose card, Tamara or Tabby at checkout to create one.</p>';
     const body = `
 <h1>Payment sandbox <span lang="ar">بوابة الدفع التجريبية</span></h1>
 <p class="note">A local stand-in for the payment providers: no money is moved. It is off in production unless PAYMENTS_SANDBOX=true.</p>
@@ -88,7 +72,7 @@ export class SandboxController {
 <li>Payment-method discounts and fees (PaymentMethod custom fields <code>discount</code>, <code>increment</code>) are applied to the order as a surcharge, so the amount shown here is what the shopper pays.</li>
 </ul>
 <h2>Payments waiting for a decision</h2>
-${table}
+<p>Not listed here, as a real gateway lists none: each payment's page opens from its checkout (<code>Order.paymentUrl</code>).</p>
 <h2>Links</h2>
 <ul>
 <li><a href="${esc(this.options.storefrontUrl)}/">Storefront</a> (<a href="${esc(this.options.storefrontUrl)}/en">English</a>)</li>
