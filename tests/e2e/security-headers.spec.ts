@@ -110,11 +110,27 @@ test.describe('security headers', () => {
         expect([url, response.status()]).toEqual([url, status]);
         const header = response.headers()['x-powered-by'];
         if (header !== undefined) leaks.push(`${url}: ${header}`);
+        // issue 33 §4: a Permissions-Policy on every answer; no HSTS over plain http
+        if (!(response.headers()['permissions-policy'] ?? '').includes('camera=()')) leaks.push(`${url}: no Permissions-Policy`);
+        if (response.headers()['strict-transport-security'] !== undefined) leaks.push(`${url}: HSTS over http`);
       } finally {
         await client.dispose();
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  test('HSTS on the answers of a request that came over https through the trusted hop', async ({ playwright, baseURL }) => {
+    // Playwright's client plays the TLS terminator on this machine (a loopback hop, trusted by default)
+    const client = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-proto': 'https' } });
+    try {
+      for (const url of ['/en', '/', `/shop-api?query=${encodeURIComponent('{ activeChannel { code } }')}`, `${serverURL}/sandbox/`]) {
+        const response = await client.get(url, { maxRedirects: 0, headers: { 'apollo-require-preflight': 'true' } });
+        expect(response.headers()['strict-transport-security'], url).toBe('max-age=31536000');
+      }
+    } finally {
+      await client.dispose();
+    }
   });
 
   test('every cookie is Secure for a request that came over https through the trusted hop, and none over plain http', async ({
