@@ -223,7 +223,7 @@ export const profileMachine = setup({
       const r = event.result;
       if (r.ok) return { avatar: { image: r.image, progress: null, error: null } };
       const error: AvatarMessageId =
-        r.code === 'RATE_LIMIT_ERROR' ? 'avatar.upload.rateLimited' : (AVATAR_SERVER_REASONS[r.message] ?? 'avatar.upload.failed');
+        r.code === 'RATE_LIMIT_ERROR' ? 'avatar.upload.rateLimited' : (AVATAR_SERVER_REASONS[r.reason] ?? 'avatar.upload.failed');
       return { avatar: { ...context.avatar, progress: null, error } };
     }),
     storeUploadFailure: assign(({ context }) => ({

@@ -384,6 +384,7 @@ export const uploadImageDocument = graphql(
         }
         ...ErrorResultFields
         ... on UploadImageError {
+          reason
           maxSizeMb
         }
         ... on RateLimitError {

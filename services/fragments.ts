@@ -45,6 +45,7 @@ export const VariantFields = graphql(
       currencyCode
       stockLevel
       inStock
+      maxQuantity
       discountAmount
       featuredAsset {
         ...AssetFields
@@ -280,6 +281,7 @@ const OrderLineFields = graphql(
         priceWithTax
         stockLevel
         inStock
+        maxQuantity
         customFields {
           mainPrice
           promoPrice

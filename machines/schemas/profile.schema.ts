@@ -76,7 +76,12 @@ export const validateEmailChange = (input: EmailChangeInput, currentEmail: strin
 // ---------- avatar: checked before upload, with the limits of the backend's image-upload service ----------
 
 export type AvatarMessageId =
-  'avatar.type.unsupported' | 'avatar.size.tooLarge' | 'avatar.size.empty' | 'avatar.upload.rateLimited' | 'avatar.upload.failed';
+  | 'avatar.type.unsupported'
+  | 'avatar.size.tooLarge'
+  | 'avatar.size.empty'
+  | 'avatar.image.unreadable'
+  | 'avatar.upload.rateLimited'
+  | 'avatar.upload.failed';
 
 /** server/src/plugins/account/constants.ts (maxUploadBytes) and image-upload.service.ts (sniffImage). */
 export const AVATAR_LIMITS = {
@@ -92,9 +97,13 @@ export function checkAvatarFile(file: { type: string; size: number }): AvatarMes
   return null;
 }
 
-/** UploadImageError.message carries the server's reason. */
+/**
+ * UploadImageError.reason, the server's reason as a code (its `message` is already translated
+ * text, so a map keyed by it never matched: every refusal read "check your connection").
+ */
 export const AVATAR_SERVER_REASONS: Record<string, AvatarMessageId> = {
   UPLOAD_IMAGE_TOO_LARGE: 'avatar.size.tooLarge',
   UPLOAD_IMAGE_UNSUPPORTED_TYPE: 'avatar.type.unsupported',
   UPLOAD_IMAGE_EMPTY: 'avatar.size.empty',
+  UPLOAD_IMAGE_UNREADABLE: 'avatar.image.unreadable',
 };

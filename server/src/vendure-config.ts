@@ -16,6 +16,7 @@ import path from 'path';
 import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
 import { browserSecurityHeaders, noPoweredByHeader, servedOverHttps } from './config/http-hardening';
+import { corsOrigins } from './config/public-urls';
 import { shareStatements } from './config/sqlite-statements';
 import { memoizeQueryText } from './config/typeorm-query-memo';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
@@ -162,10 +163,7 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
       // The storefront reverse-proxies /shop-api and /assets (same origin), so CORS is only
       // needed for local tools: allow the storefront origin(s) explicitly.
       cors: {
-        origin: (env.CORS_ORIGINS || env.STOREFRONT_URL || 'http://127.0.0.1:8080,http://localhost:8080')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
+        origin: corsOrigins(env),
         credentials: true,
       },
       // Blocks cross-site "simple" requests (login CSRF with the session cookie). JSON POSTs

@@ -3,6 +3,8 @@
 // which compiles server/dist when stale and seeds a fresh DATA_DIR),
 // waits until its Shop API answers, then starts the storefront (src/server/storefront.mjs).
 // Env: PORT (storefront, 8080), SERVER_PORT (Vendure, 3000), SHOP_API_URL, DATA_DIR (see README);
+// both processes get both ports, so Vendure derives the public addresses a shopper is sent to
+// (STOREFRONT_URL, PAYMENTS_PUBLIC_URL, unless set) from them (server/src/config/public-urls.ts);
 // SKIP_BUILD=1 serves the existing build/ as it is (debugging only).
 // Once both answer, either one that dies is started again (supervise.mjs: exponential backoff from
 // RESTART_BASE_MS (1000) to RESTART_MAX_MS (30000), back to the shortest after RESTART_RESET_MS (60000)
@@ -207,7 +209,12 @@ async function main() {
   process.on('SIGINT', () => stop(130));
   process.on('SIGTERM', () => stop(143));
 
-  const baseEnv = { ...process.env, VENDURE_DISABLE_TELEMETRY: process.env.VENDURE_DISABLE_TELEMETRY ?? 'true' };
+  const baseEnv = {
+    ...process.env,
+    VENDURE_DISABLE_TELEMETRY: process.env.VENDURE_DISABLE_TELEMETRY ?? 'true',
+    PORT: String(PORT),
+    SERVER_PORT: String(SERVER_PORT),
+  };
   const restartOptions = {
     log: (m) => console.error(`[start] ${m}`),
     baseMs: Number(process.env.RESTART_BASE_MS || 1000),
@@ -228,7 +235,7 @@ async function main() {
   log(`starting Vendure on http://${HOST}:${SERVER_PORT} (DATA_DIR=${process.env.DATA_DIR || './data'})`);
   const vendure = createSupervisor({
     name: 'Vendure',
-    spawn: () => startChild('vendure', [VENDURE_SCRIPT], { ...baseEnv, SERVER_PORT: String(SERVER_PORT) }),
+    spawn: () => startChild('vendure', [VENDURE_SCRIPT], baseEnv),
     onStart: stopIfNotReady('Vendure', () => vendureReady),
     ...restartOptions,
   });
@@ -254,8 +261,6 @@ async function main() {
       startChild('web', [STOREFRONT_SCRIPT], {
         ...baseEnv,
         NODE_ENV: process.env.NODE_ENV || 'production',
-        PORT: String(PORT),
-        SERVER_PORT: String(SERVER_PORT),
         SHOP_API_URL,
       }),
     onStart: stopIfNotReady('the storefront', () => webReady),

@@ -551,7 +551,11 @@ export async function createApp({
     res.send(robotsTxt(origin));
   });
 
-  app.all('/{*splat}', createPageHandler({ build, mode: process.env.NODE_ENV, cache: htmlCache }));
+  // Every other request is a page. Mounted without a path pattern: a pattern's parameters are
+  // percent-decoded by Express's router, which answers a malformed URL (`/%E0%A4%A`) with a bare
+  // 400 "Bad Request" before React Router sees it; React Router matches such a path as it is and
+  // renders the shop's own "page not found" in the page's language (issue 32 §7).
+  app.use(createPageHandler({ build, mode: process.env.NODE_ENV, cache: htmlCache }));
 
   const server = http.createServer(app);
   server.on('upgrade', (req, socket, head) => {

@@ -169,32 +169,41 @@ for (const locale of locales) {
       await expectNoSeriousA11yViolations(page);
     });
 
-    test('asking for more than is in stock shows what is available and sets the line to it', async ({ page, request }) => {
-      const data = await shopApi<{ products: { items: SeedProduct[] } }>(
+    // Issue 32 §7: the quantity pickers offer no more than is in stock (the variant's maxQuantity:
+    // its stock within the per-product limit), on the product page and in the cart.
+    test('a low-stock variant: the product page offers only what is in stock, the cart stops there too', async ({ page, request }) => {
+      type Stocked = Omit<SeedProduct, 'variants'> & { variants: Array<SeedVariant & { maxQuantity: number }> };
+      const data = await shopApi<{ products: { items: Stocked[] } }>(
         request,
         locale,
-        'query { products(options: { take: 60 }) { items { id slug name variants { id stockLevel inStock } } } }',
+        'query { products(options: { take: 60 }) { items { id slug name variants { id stockLevel inStock maxQuantity } } } }',
       );
-      const low = data.products.items.flatMap((p) => p.variants.filter((v) => v.stockLevel === 'LOW_STOCK').map((v) => ({ p, v })));
+      const low = data.products.items.flatMap((p) =>
+        p.variants.filter((v) => v.stockLevel === 'LOW_STOCK' && v.maxQuantity > 1).map((v) => ({ p, v })),
+      );
       const pick = low[locale === 'ar' ? 0 : 1] ?? low[0]!;
-      await addFromProductPage(page, locale, pick.p.slug, { variant: pick.v.id, quantity: 10 });
+      const stock = pick.v.maxQuantity;
+      expect(stock).toBeLessThan(10);
 
-      const box = page.locator('.cart-status__box--warning');
-      await expect(box).toBeVisible();
-      const available = readNumber(await box.innerText());
-      expect(available).toBeGreaterThan(0);
-      expect(available).toBeLessThan(10);
-      await expect(box).toHaveText(
-        new RegExp(tr(locale, 'Only {0} available. Your cart now has what is in stock.', { 0: available }).replace('.', '\\.')),
-      );
+      await page.goto(localePath(locale, `/products/${pick.p.slug}?variant=${pick.v.id}`));
+      await expect(page.locator('article.product[data-interactive]')).toBeAttached();
+      const picker = page.getByRole('combobox', { name: startingWith(tr(locale, 'Quantity')) });
+      await expect(picker.getByRole('option')).toHaveText(Array.from({ length: stock }, (_, i) => localDigits(locale, i + 1)));
+      await picker.selectOption(String(stock));
+      await page.getByRole('button', { name: tr(locale, 'Add to cart') }).click();
+      await expectCartCount(page, locale, 1); // one line, all of the stock, no "only … available"
+      await expect(page.locator('.cart-status__box--warning')).toHaveCount(0);
 
       await page.goto(localePath(locale, '/cart'));
-      await expect(
-        page
-          .getByRole('list', { name: tr(locale, 'Products in your cart') })
-          .locator('output')
-          .first(),
-      ).toHaveText(localDigits(locale, available));
+      const line = page
+        .getByRole('list', { name: tr(locale, 'Products in your cart') })
+        .getByRole('listitem')
+        .first();
+      await expect(line.locator('output')).toHaveText(localDigits(locale, stock));
+      await expect(line.getByRole('button', { name: tr(locale, 'Increase quantity of {name}', { name: pick.p.name }) })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
     });
 
     test('the heart keeps a guest favourite, which joins the account on login', async ({ page, request }) => {

@@ -195,3 +195,23 @@ export async function activeOrder(page: Page, locale: Locale) {
   }>(page, 'query { activeOrder { code state subTotalWithTax lines { quantity productVariant { product { name } } } } }', {}, locale);
   return activeOrder;
 }
+
+/**
+ * The "View order" links (Arabic section, English section) of the order confirmation the dev
+ * mailbox holds for `code`, once it is there (the mail is sent by a job after the payment settles).
+ */
+export async function orderMailLinks(request: APIRequestContext, code: string): Promise<string[]> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const list = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as Array<{ fileName: string; subject: string }>;
+    const mail = list.find((m) => m.subject.includes(code));
+    if (mail) {
+      const { body } = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mail.fileName)}`)).json()) as {
+        body: string;
+      };
+      return [...body.matchAll(/href="([^"]*\/profile\/orders\/[^"]*)"/g)].map((m) => m[1]!);
+    }
+    if (Date.now() > until) throw new Error(`no order confirmation for ${code} in the mailbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

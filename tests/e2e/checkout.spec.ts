@@ -17,6 +17,7 @@ import {
   expectSuccess,
   EXPRESS,
   halalas,
+  orderMailLinks,
   pay,
   SAVED_ADDRESS,
   shopCall,
@@ -99,10 +100,14 @@ for (const locale of locales) {
   test.describe(`checkout (${locale})`, () => {
     test.use(browserLocale(locale));
 
+    // Issue 32 §1: run-e2e.mjs starts the shop on other ports than 8080/3000 and gives it only
+    // PORT and SERVER_PORT, so the return from the sandbox and the mail's links follow the shop's
+    // own port (the storefront at `baseURL`), as they must for a newcomer's `PORT=… npm start`.
     test('the card sandbox (approve): the success page shows the order, a reload keeps it, the profile lists it', async ({
       page,
       request,
       axe,
+      baseURL,
     }) => {
       test.setTimeout(180_000);
       const code = await shopperWithCart(page, request, locale, 'card');
@@ -144,6 +149,33 @@ for (const locale of locales) {
       ).toContainText(tr(locale, 'Paid'));
       expect(await amountOf(page, tr(locale, 'Totals'), exactly(tr(locale, 'Total')))).toBe(total);
       await expect(page.getByRole('region', { name: tr(locale, 'Items') })).toContainText(expected.items[0]!);
+
+      // The confirmation mail's "View order" links (the shopper's language's section first) lead to
+      // this shop, on its port, and open the order.
+      const origin = new URL(baseURL!).origin;
+      const links = await orderMailLinks(request, code);
+      const [arLink, enLink] = [`${origin}/profile/orders/${code}`, `${origin}/en/profile/orders/${code}`];
+      expect(links).toEqual(locale === 'ar' ? [arLink, enLink] : [enLink, arLink]);
+      await page.goto(links[0]!);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
+    });
+
+    test('Tamara (approve): the shopper comes back to the success page, the order is authorised by Tamara', async ({ page, request }) => {
+      test.slow();
+      const code = await shopperWithCart(page, request, locale, 'tamara-approve');
+      await toPayment(page, locale, code);
+      await pay(page, locale, 'Tamara: pay in instalments');
+      await expect(page).toHaveURL(/\/sandbox\/pay\//, { timeout: 20_000 });
+      await page.getByRole('button', { name: APPROVE }).click();
+      await expectSuccess(page, locale, code);
+      await expect(page.getByText(tr(locale, 'Your payment is confirmed; nothing more to pay.'))).toBeVisible();
+      const { orderByCode } = await shopCall<{
+        orderByCode: { state: string; totalWithTax: number; payments: Array<{ method: string; state: string; amount: number }> };
+      }>(page, 'query ($code: String!) { orderByCode(code: $code) { state totalWithTax payments { method state amount } } }', { code });
+      // Tamara authorises (the merchant captures on shipping), as its callback says "approved"
+      expect(orderByCode.payments.map((p) => [p.method, p.state])).toEqual([['tamara', 'Authorized']]);
+      expect(orderByCode.state).toBe('PaymentAuthorized');
+      expect(orderByCode.payments[0]!.amount).toBe(orderByCode.totalWithTax);
     });
 
     test('Tamara declined brings the shopper back to payment with the cart intact; Tabby then pays', async ({ page, request, axe }) => {

@@ -178,6 +178,21 @@ for (const locale of locales) {
       await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Page not found') })).toBeVisible();
       await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toHaveAttribute('href', localePath(locale, '/'));
     });
+
+    // Issue 32 §7: a malformed URL (bad percent-encoding) gets the shop's own page in the page's
+    // language, not Express's bare "Bad Request".
+    test(`a malformed URL answers 404 with the shop's translated "Page not found"`, async ({ request, page }) => {
+      for (const path of [localePath(locale, '/%E0%A4%A'), localePath(locale, '/products/%E0%A4%A')]) {
+        const res = await request.get(path, { headers: { 'accept-language': acceptLanguage[locale] }, ...noRedirect });
+        expect(res.status(), path).toBe(404);
+        const html = await res.text();
+        expect(htmlAttributes(html).lang).toBe(locale);
+        expect(html).toContain(tr(locale, 'Page not found'));
+      }
+      await page.goto(localePath(locale, '/%E0%A4%A'));
+      await expect(page.getByRole('heading', { level: 1, name: tr(locale, 'Page not found') })).toBeVisible();
+      await expect(page.getByRole('link', { name: tr(locale, 'Back to home') })).toHaveAttribute('href', localePath(locale, '/'));
+    });
   });
 
   test.describe(`${locale}: header and footer`, () => {

@@ -2,7 +2,8 @@
 // (percentile, median, checkLimit, evaluate, formatTable) are unit-tested in lib.test.mjs.
 import { readFileSync } from 'node:fs';
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/** The shop `npm start` serves: on PORT when set, as start.mjs. */
+export const DEFAULT_BASE_URL = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 /** The locale cookie of the storefront (src/i18n/locales.ts): a returning visitor has it. */
 export const LOCALE_COOKIE = 'i18n_redirected';

@@ -963,17 +963,20 @@ describe('account plugin (shop API)', () => {
             errorCode
             message
           }
+          ... on UploadImageError {
+            reason
+          }
           ... on RateLimitError {
             retryAfterSeconds
           }
         }
       }
     `;
-    async function upload(bytes: Buffer, filename: string, token: string | null, lang: Lang = 'en') {
+    async function upload(bytes: Buffer, filename: string, token: string | null, lang: Lang = 'en', type = 'image/png') {
       const form = new FormData();
       form.append('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
       form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-      form.append('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
+      form.append('0', new Blob([new Uint8Array(bytes)], { type }), filename);
       const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${lang}`, {
         method: 'POST',
         // CSRF prevention is on: multipart requests must carry a preflight-forcing header.
@@ -1033,11 +1036,12 @@ describe('account plugin (shop API)', () => {
     });
 
     it('rejects other content whatever its name, and files over 2 MB (ar/en)', async () => {
-      const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'picture.png', customer.token, 'en');
+      const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'picture.svg', customer.token, 'en', 'image/svg+xml');
       expect(text.data.uploadImage).toEqual({
         __typename: 'UploadImageError',
         errorCode: 'UPLOAD_IMAGE_ERROR',
         message: 'Unsupported file. Please upload a JPEG, PNG or WebP image.',
+        reason: 'UPLOAD_IMAGE_UNSUPPORTED_TYPE',
       });
       const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(2 * 1024 * 1024)]);
       const tooBig = await upload(big, 'big.png', customer.token, 'ar');
@@ -1047,6 +1051,30 @@ describe('account plugin (shop API)', () => {
       });
       const anonymous = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'a.png', null);
       expect(anonymous.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    });
+
+    // Issue 32 §7: a damaged image is told as such (its reason a code, for the storefront's words),
+    // neither stored nor answered "unsupported type".
+    it('refuses a damaged image as unreadable (ar/en), storing nothing', async () => {
+      const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } })
+        .png()
+        .toBuffer();
+      const truncated = good.subarray(0, Math.floor(good.length / 2));
+      const garbled = Buffer.concat([good.subarray(0, 16), crypto.randomBytes(400)]);
+      const notAJpeg = Buffer.from('this is not a photograph');
+      for (const [bytes, name, type, lang, message] of [
+        [truncated, 'me.png', 'image/png', 'en', 'The image could not be read. It may be damaged; please choose another image.'],
+        [garbled, 'me.png', 'image/png', 'ar', 'تعذّرت قراءة الصورة. قد تكون تالفة؛ يرجى اختيار صورة أخرى.'],
+        [notAJpeg, 'me.jpg', 'image/jpeg', 'en', 'The image could not be read. It may be damaged; please choose another image.'],
+      ] as const) {
+        const r = await upload(bytes, name, customer.token, lang, type);
+        expect(r.data.uploadImage, name).toEqual({
+          __typename: 'UploadImageError',
+          errorCode: 'UPLOAD_IMAGE_ERROR',
+          message,
+          reason: 'UPLOAD_IMAGE_UNREADABLE',
+        });
+      }
     });
 
     it('is rate-limited per customer', async () => {

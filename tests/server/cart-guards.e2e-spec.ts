@@ -87,6 +87,30 @@ describe('cart guards', () => {
     expect(order.activeOrder.totalQuantity).toBe(held);
   });
 
+  // Issue 32 §7: the storefront's quantity pickers offer no more than maxQuantity: the saleable
+  // stock, within the per-product maximum; 0 for a variant that cannot be bought.
+  it('ProductVariant.maxQuantity is the stock within the per-product maximum', async () => {
+    const variantsOf = env.seed.catalogue.map((p) => ({ slug: p.slug, variants: p.variants }));
+    const find = (ok: (stock: number) => boolean) =>
+      variantsOf.flatMap((p) => p.variants.map((v) => ({ ...v, slug: p.slug }))).find((v) => ok(v.stock));
+    const picks = [find((n) => n === 0), find((n) => n > 0 && n < MAX_LINE), find((n) => n >= 30)];
+    expect(picks.every(Boolean), 'variants with no, low and plenty of stock').toBe(true);
+    const q = await cart('en');
+    const shown: number[] = [];
+    for (const v of picks) {
+      const { product } = await q(`query ($slug: String!) { product(slug: $slug) { variants { sku maxQuantity } } }`, { slug: v!.slug });
+      shown.push(product.variants.find((x: { sku: string }) => x.sku === v!.sku).maxQuantity);
+    }
+    expect(shown).toEqual([0, picks[1]!.stock, MAX_LINE]);
+    // a cart line's variant tells the same, so the cart's stepper stops there too
+    const id = String(env.seed.variantIdBySku[picks[1]!.sku]);
+    const added = await q(
+      `mutation ($id: ID!) { addItemToOrder(productVariantId: $id, quantity: 1) { ... on Order { lines { productVariant { maxQuantity } } } } }`,
+      { id },
+    );
+    expect(added.addItemToOrder.lines[0].productVariant.maxQuantity).toBe(picks[1]!.stock);
+  });
+
   it.each([
     ['en', `Cannot add items. An order may consist of a maximum of ${MAX_ORDER} items`],
     ['ar', `لا يمكن إضافة المزيد من المنتجات. الحد الأقصى للطلب الواحد هو ${MAX_ORDER} قطعة`],

@@ -193,9 +193,16 @@ async function main() {
       PORT: String(PORT),
       SERVER_PORT: String(SERVER_PORT),
       DATA_DIR: dataDir,
-      SHOP_API_URL: `http://127.0.0.1:${SERVER_PORT}/shop-api`,
-      // The payment callbacks send the shopper back to this storefront (payments README).
-      STOREFRONT_URL: baseURL,
+      // Only the two ports, as a newcomer sets them (issue 32 §1): the Shop API's address, the
+      // storefront's public origin the payment returns and the mails' links lead to, and the
+      // payment sandbox's origin are derived from them by start.mjs and Vendure, so the checkout
+      // and mail tests exercise that derivation. Set in the caller's shell, they would hide it.
+      SHOP_API_URL: undefined,
+      STOREFRONT_URL: undefined,
+      PUBLIC_URL: undefined,
+      PAYMENTS_PUBLIC_URL: undefined,
+      PUBLIC_SERVER_URL: undefined,
+      CORS_ORIGINS: undefined,
       VENDURE_DISABLE_TELEMETRY: 'true',
       START_CONTROL_SOCKET: controlSocket,
       // "Google" is configured as a real provider would be, but pointed at the local test identity

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const base = (process.argv[2] ?? process.env.SCREENSHOT_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const base = (process.argv[2] ?? process.env.SCREENSHOT_URL ?? `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/$/, '');
 const outDir = join(root, 'test-results', 'screenshots');
 const WIDTHS = [
   { width: 390, height: 844, isMobile: true, hasTouch: true },

@@ -20,6 +20,7 @@ import {
 } from '@vendure/core';
 import { In } from 'typeorm';
 import path from 'path';
+import { storefrontUrl as storefrontUrlOf } from './public-urls';
 
 /**
  * Mail events shared with the account plugin (server/src/plugins/account).
@@ -316,7 +317,7 @@ export const emailHandlers = [
 export const EMAIL_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'src', 'email-templates');
 
 export function emailPluginOptions(env: NodeJS.ProcessEnv, dataDir: string): EmailPluginDevModeOptions {
-  const storefrontUrl = (env.STOREFRONT_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+  const storefrontUrl = storefrontUrlOf(env);
   return {
     devMode: true,
     outputPath: path.join(dataDir, 'mail'),

@@ -8,7 +8,8 @@ import { formatNumber } from '../catalogue/format';
 
 export type CartLineData = Order['lines'][number];
 
-export const MAX_LINE_QUANTITY = 99;
+/** The most the stepper offers when the Shop API does not say (its per-product limit, MAX_LINE_QUANTITY). */
+export const MAX_LINE_QUANTITY = 10;
 
 export interface CartLineProps {
   line: CartLineData;
@@ -26,6 +27,8 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
   const variant = line.productVariant;
   const name = variant.product.name;
   const quantity = pendingQuantity ?? line.quantity;
+  // no more than the shop has (the variant's stock within the per-product limit; issue 32 §7)
+  const most = variant.maxQuantity ?? MAX_LINE_QUANTITY;
   const mainPrice = variant.customFields?.mainPrice ?? null;
   const onPromo = mainPrice !== null && mainPrice > line.unitPriceWithTax;
   const lineDiscounted = line.discountedLinePriceWithTax < line.linePriceWithTax;
@@ -77,8 +80,8 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
           type="button"
           className="cart-line__step"
           aria-label={t`Increase quantity of ${name}`}
-          aria-disabled={quantity >= MAX_LINE_QUANTITY || undefined}
-          onClick={() => quantity < MAX_LINE_QUANTITY && onQuantity(line.id, quantity + 1)}
+          aria-disabled={quantity >= most || undefined}
+          onClick={() => quantity < most && onQuantity(line.id, quantity + 1)}
         >
           +
         </button>

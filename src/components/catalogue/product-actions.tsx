@@ -39,21 +39,36 @@ export function FavButton({
 
 export const MAX_QUANTITY = 10;
 
-/** Quantity + add to cart for the chosen variant; disabled when the variant cannot be bought. */
+/** The quantities the picker offers: 1 to what the cart may hold (stock, per-product limit), at least 1. */
+export function quantityChoices(maxQuantity: number | null | undefined): number[] {
+  const most = Math.max(1, Math.min(MAX_QUANTITY, maxQuantity ?? MAX_QUANTITY));
+  return Array.from({ length: most }, (_, i) => i + 1);
+}
+
+/**
+ * Quantity + add to cart for the chosen variant; disabled when the variant cannot be bought. The
+ * picker offers no more than `maxQuantity` (the variant's stock within the per-product limit,
+ * from the Shop API; issue 32 §7).
+ */
 export function AddToCart({
   variantId,
   purchasable,
+  maxQuantity,
   onAddToCart,
   adding = false,
 }: {
   variantId: string | null;
   purchasable: boolean;
+  maxQuantity?: number | null;
   onAddToCart?: (variantId: string, quantity: number) => void;
   adding?: boolean;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const [quantity, setQuantity] = useState(1);
+  const [chosen, setQuantity] = useState(1);
+  const choices = quantityChoices(maxQuantity);
+  // another variant with less stock: what was chosen shrinks to what it has
+  const quantity = Math.min(chosen, choices.length);
   const { renderAddedNotice } = useCatalogueActions();
   const button = useRef<HTMLButtonElement>(null);
   const canAdd = purchasable && variantId !== null && onAddToCart !== undefined;
@@ -68,7 +83,7 @@ export function AddToCart({
       <label className="add-to-cart__qty">
         <span className="visually-hidden">{t`Quantity`}</span>
         <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!purchasable}>
-          {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
+          {choices.map((n) => (
             <option key={n} value={n}>
               {formatNumber(n, locale)}
             </option>

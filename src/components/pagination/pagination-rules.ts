@@ -66,6 +66,30 @@ export function visibleRange(current: number, count: number, visible: number): n
   return Array.from({ length: size }, (_, i) => start + i);
 }
 
+export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: 'gap-start' | 'gap-end' };
+
+/**
+ * What the bar shows between its arrows: `visible` page numbers at most (spec §9: 5), the first
+ * and the last page among them so the shopper can always jump to either end, and a gap (…) where
+ * pages are left out. The numbers around `current` fill what the two ends leave; with fewer than 3
+ * visible there is no room for the ends, and the window around `current` is all.
+ */
+export function pageItems(current: number, count: number, visible: number): PageItem[] {
+  const pages = (range: number[]): PageItem[] => range.map((page) => ({ kind: 'page', page }));
+  if (count <= visible || visible < 3) return pages(visibleRange(current, count, visible));
+  // the window in 2..count-1, around current, with the slots the first and last pages leave
+  const window = visibleRange(current - 1, count - 2, visible - 2).map((page) => page + 1);
+  const first = window[0]!;
+  const last = window[window.length - 1]!;
+  return [
+    { kind: 'page', page: 1 },
+    ...(first > 2 ? [{ kind: 'gap', key: 'gap-start' } as const] : []),
+    ...pages(window),
+    ...(last < count - 1 ? [{ kind: 'gap', key: 'gap-end' } as const] : []),
+    { kind: 'page', page: count },
+  ];
+}
+
 export function pageHref(pattern: string, page: number): string {
   return pattern.split(PAGE_PLACEHOLDER).join(String(page));
 }

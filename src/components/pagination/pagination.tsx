@@ -6,7 +6,7 @@ import {
   PAGINATION_DEFAULTS,
   pageCount,
   pageHref,
-  visibleRange,
+  pageItems,
   type PaginationDir,
   type PaginationLocale,
   type PaginationType,
@@ -29,20 +29,6 @@ export interface PaginationProps {
   className?: string;
 }
 
-type Item = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
-
-function items(range: number[], count: number): Item[] {
-  const out: Item[] = [];
-  const first = range[0] ?? 1;
-  const last = range[range.length - 1] ?? count;
-  if (first > 1) out.push({ kind: 'page', page: 1 });
-  if (first > 2) out.push({ kind: 'gap', key: 'gap-start' });
-  for (const page of range) out.push({ kind: 'page', page });
-  if (last < count - 1) out.push({ kind: 'gap', key: 'gap-end' });
-  if (last < count) out.push({ kind: 'page', page: count });
-  return out;
-}
-
 export function Pagination(props: PaginationProps) {
   const { t } = useLingui();
   const perPage = props.perPage ?? PAGINATION_DEFAULTS.perPage;
@@ -52,7 +38,6 @@ export function Pagination(props: PaginationProps) {
   const count = pageCount(props.total, perPage);
   if (count <= 1) return null;
   const current = Math.min(props.current, count);
-  const range = visibleRange(current, count, visiblePages);
   const num = (page: number) => formatPageNumber(page, props.locale);
 
   function control(page: number, content: React.ReactNode, label: string, extra: { current?: boolean; rel?: string } = {}) {
@@ -91,7 +76,7 @@ export function Pagination(props: PaginationProps) {
             </span>
           )}
         </li>
-        {items(range, count).map((item) =>
+        {pageItems(current, count, visiblePages).map((item) =>
           item.kind === 'gap' ? (
             <li key={item.key} className="pagination__gap" aria-hidden="true">
               …

@@ -41,6 +41,7 @@ export const AVATAR_MESSAGES: Record<AvatarMessageId, MessageDescriptor> = {
   'avatar.type.unsupported': msg`Choose a JPEG, PNG or WebP image.`,
   'avatar.size.tooLarge': msg`The image is larger than 2 MB. Choose a smaller one.`,
   'avatar.size.empty': msg`The file is empty. Choose another image.`,
+  'avatar.image.unreadable': msg`The image could not be read. It may be damaged; choose another image.`,
   'avatar.upload.rateLimited': msg`You have uploaded several images in a short time. Please try again later.`,
   'avatar.upload.failed': msg`The image could not be uploaded. Check your connection and try again.`,
 };

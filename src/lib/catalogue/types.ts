@@ -65,6 +65,8 @@ export interface VariantView extends Omit<SelectableVariant, 'customFields'>, Om
   name: string;
   sku: string;
   image: AssetView | null;
+  /** The most units one cart may hold (stock within the per-product limit); null when not known. */
+  maxQuantity?: number | null;
   customFields?: (NonNullable<SelectableVariant['customFields']> & NonNullable<PricedVariant['customFields']>) | null;
 }
 

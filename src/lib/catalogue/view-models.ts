@@ -97,6 +97,7 @@ export interface DetailVariantSource extends VariantSource {
   sku: string;
   featuredAsset?: AssetSource | null;
   options: readonly { id: string; groupId: string }[];
+  maxQuantity?: number | null;
 }
 
 export function toVariantView(v: DetailVariantSource): VariantView {
@@ -108,6 +109,7 @@ export function toVariantView(v: DetailVariantSource): VariantView {
     options: v.options.map((o) => ({ id: o.id, groupId: o.groupId })),
     stockLevel: v.stockLevel,
     inStock: v.inStock ?? null,
+    maxQuantity: v.maxQuantity ?? null,
     priceWithTax: v.priceWithTax,
     discountAmount: v.discountAmount ?? 0,
     customFields: v.customFields

@@ -188,6 +188,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <AddToCart
               variantId={variant?.id ?? null}
               purchasable={stock !== 'out-of-stock'}
+              maxQuantity={variant?.maxQuantity}
               onAddToCart={actions.onAddToCart}
               adding={adding}
             />

@@ -341,10 +341,15 @@ describe('profile machine: avatar', () => {
     expect(actor.getSnapshot().context.avatar).toEqual({ image: uploaded, progress: null, error: null });
   });
 
+  // As the Shop API answers (tests/server/account.e2e-spec.ts): `message` translated into the
+  // request's language, `reason` the code (issue 32 §7: a damaged image is "could not be read").
+  const refused = (reason: string, message: string) => ({ ok: false, code: 'UPLOAD_IMAGE_ERROR', message, reason, maxSizeMb: 2 }) as const;
   it.each([
-    [{ ok: false, code: 'UPLOAD_IMAGE_ERROR', message: 'UPLOAD_IMAGE_UNSUPPORTED_TYPE', maxSizeMb: 2 }, 'avatar.type.unsupported'],
-    [{ ok: false, code: 'UPLOAD_IMAGE_ERROR', message: 'UPLOAD_IMAGE_TOO_LARGE', maxSizeMb: 2 }, 'avatar.size.tooLarge'],
-    [{ ok: false, code: 'UPLOAD_IMAGE_ERROR', message: 'UPLOAD_IMAGE_EMPTY', maxSizeMb: 2 }, 'avatar.size.empty'],
+    [refused('UPLOAD_IMAGE_UNSUPPORTED_TYPE', 'Unsupported file. Please upload a JPEG, PNG or WebP image.'), 'avatar.type.unsupported'],
+    [refused('UPLOAD_IMAGE_TOO_LARGE', 'حجم الصورة كبير جدًا. الحد الأقصى 2 ميغابايت.'), 'avatar.size.tooLarge'],
+    [refused('UPLOAD_IMAGE_EMPTY', 'The file is empty.'), 'avatar.size.empty'],
+    [refused('UPLOAD_IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة. قد تكون تالفة؛ يرجى اختيار صورة أخرى.'), 'avatar.image.unreadable'],
+    [refused('UPLOAD_IMAGE_UNREADABLE', 'The image could not be read. It may be damaged; please choose another image.'), 'avatar.image.unreadable'],
     [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'x', retryAfterSeconds: 60 }, 'avatar.upload.rateLimited'],
   ] as const)('a refused upload %o shows %s', async (result, error) => {
     const { actor, upload } = start();

@@ -12,6 +12,7 @@ export const accountTranslations = {
       UPLOAD_IMAGE_TOO_LARGE: 'The image is too large. The maximum size is {maxSizeMb} MB.',
       UPLOAD_IMAGE_UNSUPPORTED_TYPE: 'Unsupported file. Please upload a JPEG, PNG or WebP image.',
       UPLOAD_IMAGE_EMPTY: 'The file is empty.',
+      UPLOAD_IMAGE_UNREADABLE: 'The image could not be read. It may be damaged; please choose another image.',
     },
     account: {
       passwordPolicy: 'The password must have at least {min} characters, including a letter and a digit.',
@@ -32,6 +33,7 @@ export const accountTranslations = {
       UPLOAD_IMAGE_TOO_LARGE: 'حجم الصورة كبير جدًا. الحد الأقصى {maxSizeMb} ميغابايت.',
       UPLOAD_IMAGE_UNSUPPORTED_TYPE: 'نوع الملف غير مدعوم. يرجى رفع صورة بصيغة JPEG أو PNG أو WebP.',
       UPLOAD_IMAGE_EMPTY: 'الملف فارغ.',
+      UPLOAD_IMAGE_UNREADABLE: 'تعذّرت قراءة الصورة. قد تكون تالفة؛ يرجى اختيار صورة أخرى.',
     },
     account: {
       passwordPolicy: 'يجب أن تتكون كلمة المرور من {min} أحرف على الأقل وأن تحتوي على حرف ورقم.',

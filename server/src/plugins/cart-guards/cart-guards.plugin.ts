@@ -2,6 +2,7 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
 import { LineQuantityInterceptor } from './line-quantity.interceptor';
+import { MaxQuantityResolver, maxQuantitySchema } from './max-quantity.resolver';
 import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
 
 /**
@@ -12,6 +13,8 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
  * - Per product: an OrderInterceptor → `OrderInterceptorError { interceptorError }`; core
  *   would answer a per-line cap with the same OrderLimitError wording as the order cap, which
  *   tells the shopper the wrong thing.
+ * - `ProductVariant.maxQuantity`: what the storefront's quantity pickers offer (stock within
+ *   the per-product limit).
  */
 @VendurePlugin({
   imports: [PluginCommonModule],
@@ -22,8 +25,10 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
       ...(config.orderOptions.orderInterceptors ?? []),
       new LineQuantityInterceptor(limits.maxLineQuantity),
     ];
+    MaxQuantityResolver.limits = limits;
     return config;
   },
+  shopApiExtensions: { schema: maxQuantitySchema, resolvers: [MaxQuantityResolver] },
   compatibility: '^3.1.0',
 })
 export class CartGuardsPlugin implements OnApplicationBootstrap {

@@ -1,3 +1,5 @@
+import { serverPublicUrl, storefrontUrl } from '../../config/public-urls';
+
 export const loggerCtx = 'PaymentsPlugin';
 export const PAYMENTS_OPTIONS = Symbol('PAYMENTS_OPTIONS');
 
@@ -35,8 +37,7 @@ const SANDBOX_PAYFORT = {
 };
 
 export function paymentsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, serverPort?: number): PaymentsOptions {
-  const port = serverPort ?? (env.SERVER_PORT || '3000');
-  const publicUrl = (env.PAYMENTS_PUBLIC_URL || env.PUBLIC_SERVER_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  const publicUrl = serverPublicUrl(env, serverPort);
   const production = env.NODE_ENV === 'production';
   const sandboxEnabled = env.PAYMENTS_SANDBOX === 'true' || (!production && env.PAYMENTS_SANDBOX !== 'false');
   const payfortLive = !!(
@@ -47,7 +48,7 @@ export function paymentsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, ser
   );
   return {
     publicUrl,
-    storefrontUrl: (env.STOREFRONT_URL || 'http://127.0.0.1:8080').replace(/\/$/, ''),
+    storefrontUrl: storefrontUrl(env),
     sandboxEnabled,
     payfort: payfortLive
       ? {

@@ -88,8 +88,14 @@ export function prng(seed: number) {
 
 const DAY = 24 * 3600 * 1000;
 
+/**
+ * A URL slug from an English name: accents folded to their letters (`Café` → `cafe`, not `caf`),
+ * anything else that is not a Latin letter or digit a hyphen (issue 32 §7).
+ */
 export function slugify(s: string) {
   return s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');

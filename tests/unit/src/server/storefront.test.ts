@@ -131,6 +131,7 @@ describe('storefront server', () => {
     // No build dir in this test: the header is what matters.
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
+
 });
 
 /**
@@ -303,5 +304,40 @@ describe('Shop API proxy and kept-alive upstream connections', () => {
       await new Promise((r) => front.close(r));
       await new Promise((r) => upstream.close(r));
     }
+  });
+});
+
+// Issue 32 §7: Express's router percent-decodes a route pattern's parameters and answered a
+// malformed URL with its bare 400 "Bad Request" before any page rendered. The pages must get it:
+// the real app then renders its own 404 page in the page's language (tests/e2e/shell.spec.ts).
+describe('a malformed URL', () => {
+  const routed = fakeServerBuild({
+    entry: {
+      module: {
+        default: (request: Request, status: number) =>
+          new Response(`rendered ${status} ${new URL(request.url).pathname}`, { status, headers: { 'content-type': 'text/html' } }),
+      },
+    },
+    routes: {
+      root: { id: 'root', path: '', module: { default: () => null } },
+      page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null } },
+    },
+  });
+  let server: http.Server;
+  let origin = '';
+  beforeAll(async () => {
+    ({ server } = await createApp({ build: routed, shopApiUrl: 'http://127.0.0.1:9/shop-api', buildDir: '/nonexistent' }));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections?.();
+    await new Promise((r) => server.close(r));
+  });
+
+  it.each(['/%E0%A4%A', '/en/%E0%A4%A', '/en/products/%ZZ'])('%s is rendered by the pages, not refused by Express', async (path) => {
+    const res = await fetch(`${origin}${path}`);
+    expect(await res.text()).toBe(`rendered 200 ${path}`);
+    expect(res.status).toBe(200);
   });
 });

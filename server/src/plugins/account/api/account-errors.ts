@@ -31,16 +31,20 @@ export class CancelOrderError extends ErrorResult {
   }
 }
 
-export type UploadImageErrorReason = 'UPLOAD_IMAGE_TOO_LARGE' | 'UPLOAD_IMAGE_UNSUPPORTED_TYPE' | 'UPLOAD_IMAGE_EMPTY';
+export type UploadImageErrorReason =
+  'UPLOAD_IMAGE_TOO_LARGE' | 'UPLOAD_IMAGE_UNSUPPORTED_TYPE' | 'UPLOAD_IMAGE_EMPTY' | 'UPLOAD_IMAGE_UNREADABLE';
 
 export class UploadImageError extends ErrorResult {
   readonly __typename = 'UploadImageError';
   readonly errorCode = 'UPLOAD_IMAGE_ERROR' as any;
   readonly message: string;
+  /** The reason as a code (`message` is translated into the request's language). */
+  readonly reason: UploadImageErrorReason;
   readonly maxSizeMb = 2;
 
   constructor(reason: UploadImageErrorReason) {
     super();
     this.message = reason;
+    this.reason = reason;
   }
 }

@@ -48,9 +48,18 @@ export const accountShopApiExtensions = gql`
     source: String!
     preview: String!
   }
+  "Why an upload was refused, for clients to choose their own words (message is already translated)."
+  enum UploadImageErrorReason {
+    UPLOAD_IMAGE_TOO_LARGE
+    UPLOAD_IMAGE_UNSUPPORTED_TYPE
+    UPLOAD_IMAGE_EMPTY
+    "JPEG, PNG or WebP by its name or its first bytes, but its content cannot be decoded (damaged)"
+    UPLOAD_IMAGE_UNREADABLE
+  }
   type UploadImageError implements ErrorResult {
     errorCode: ErrorCode!
     message: String!
+    reason: UploadImageErrorReason!
     maxSizeMb: Int!
   }
   union UploadImageResult = UploadedImage | UploadImageError | RateLimitError

@@ -2,12 +2,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Asset, AssetService, ConfigService, Customer, ID, Logger, RequestContext, TransactionalConnection } from '@vendure/core';
 import { randomBytes } from 'crypto';
 import path from 'path';
+import sharp from 'sharp';
 import { Readable } from 'stream';
 
 import { UploadImageError } from '../api/account-errors';
 import { ACCOUNT_PLUGIN_OPTIONS, AccountPluginOptions } from '../constants';
 
 const CUSTOMER_UPLOAD_PREFIX = 'customer-upload-';
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+/** Whether the whole image decodes (a damaged or truncated file does not). */
+export async function decodes(buf: Buffer): Promise<boolean> {
+  try {
+    await sharp(buf, { failOn: 'truncated' }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 type ImageKind = { ext: 'jpg' | 'png' | 'webp'; mime: string };
 
@@ -51,7 +63,11 @@ export class ImageUploadService {
     if (read === 'too-large') return new UploadImageError('UPLOAD_IMAGE_TOO_LARGE');
     if (!read.length) return new UploadImageError('UPLOAD_IMAGE_EMPTY');
     const kind = sniffImage(read);
-    if (!kind) return new UploadImageError('UPLOAD_IMAGE_UNSUPPORTED_TYPE');
+    // A file the shopper chose as a JPEG/PNG/WebP (its type, from its name) whose bytes are not
+    // one, or one that does not decode, is a damaged image: say so, not "unsupported type"
+    // (issue 32 §7). The type stays decided by the content.
+    if (!kind) return new UploadImageError(IMAGE_TYPES.has(upload.mimetype) ? 'UPLOAD_IMAGE_UNREADABLE' : 'UPLOAD_IMAGE_UNSUPPORTED_TYPE');
+    if (!(await decodes(read))) return new UploadImageError('UPLOAD_IMAGE_UNREADABLE');
 
     const name = `${CUSTOMER_UPLOAD_PREFIX}${Date.now()}-${randomBytes(4).toString('hex')}.${kind.ext}`;
     const asset = await this.assetService.createFromFileStream(Readable.from(read), name, ctx);

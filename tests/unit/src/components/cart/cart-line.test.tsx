@@ -5,7 +5,7 @@ import { renderWithApp } from '../../../helpers/render';
 
 afterEach(cleanup);
 
-const line = (quantity: number) =>
+const line = (quantity: number, maxQuantity?: number) =>
   ({
     id: 'l1',
     quantity,
@@ -13,12 +13,12 @@ const line = (quantity: number) =>
     linePriceWithTax: 10000 * quantity,
     discountedLinePriceWithTax: 10000 * quantity,
     featuredAsset: null,
-    productVariant: { id: 'v1', options: [], customFields: null, product: { name: 'Abaya', slug: 'abaya' } },
+    productVariant: { id: 'v1', options: [], customFields: null, maxQuantity, product: { name: 'Abaya', slug: 'abaya' } },
   }) as unknown as CartLineData;
 
-function renderLine(quantity: number, pendingQuantity: number | null = null) {
+function renderLine(quantity: number, pendingQuantity: number | null = null, maxQuantity?: number) {
   const onQuantity = vi.fn();
-  renderWithApp(<CartLine line={line(quantity)} pendingQuantity={pendingQuantity} onQuantity={onQuantity} onRemove={vi.fn()} />, {
+  renderWithApp(<CartLine line={line(quantity, maxQuantity)} pendingQuantity={pendingQuantity} onQuantity={onQuantity} onRemove={vi.fn()} />, {
     path: '/en/cart',
   });
   return {
@@ -54,10 +54,23 @@ describe('CartLine quantity stepper', () => {
     expect(onQuantity).not.toHaveBeenCalled();
   });
 
-  it('at 99, increasing is disabled', () => {
-    const { increase, onQuantity } = renderLine(99);
+  it('at the per-product limit (10, the Shop API’s MAX_LINE_QUANTITY), increasing is disabled', () => {
+    const { increase, onQuantity } = renderLine(10);
     expect(isDisabled(increase)).toBe(true);
     fireEvent.click(increase);
     expect(onQuantity).not.toHaveBeenCalled();
+  });
+
+  // Issue 32 §7: no more than the shop has (the variant's maxQuantity: its stock within the limit).
+  it('with 3 in stock, increasing stops at 3', () => {
+    const below = renderLine(2, null, 3);
+    expect(isDisabled(below.increase)).toBe(false);
+    fireEvent.click(below.increase);
+    expect(below.onQuantity).toHaveBeenCalledExactlyOnceWith('l1', 3);
+    cleanup();
+    const at = renderLine(3, null, 3);
+    expect(isDisabled(at.increase)).toBe(true);
+    fireEvent.click(at.increase);
+    expect(at.onQuantity).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import {
   formatPageNumber,
   pageCount,
   pageHref,
+  pageItems,
   PaginationPropsError,
   visibleRange,
   type PaginationRulesInput,
@@ -68,6 +69,42 @@ describe('pagination rules', () => {
     expect(visibleRange(current, count, visible)).toEqual(expected);
   });
 
+  // Issue 32 §7: the spec's 5 visible pages are the numbers the bar shows, the first and the last
+  // page among them (a window of 5 plus both ends showed 6 or 7). `…` marks a gap.
+  const shown = (current: number, count: number, visible: number) =>
+    pageItems(current, count, visible)
+      .map((i) => (i.kind === 'gap' ? '…' : String(i.page)))
+      .join(' ');
+  it.each([
+    [1, 10, 5, '1 2 3 4 … 10'],
+    [3, 10, 5, '1 2 3 4 … 10'],
+    [4, 10, 5, '1 … 3 4 5 … 10'],
+    [5, 10, 5, '1 … 4 5 6 … 10'],
+    [8, 10, 5, '1 … 7 8 9 10'],
+    [10, 10, 5, '1 … 7 8 9 10'],
+    [2, 5, 5, '1 2 3 4 5'],
+    [6, 6, 5, '1 … 3 4 5 6'],
+    [4, 10, 7, '1 2 3 4 5 6 … 10'],
+    [5, 10, 2, '5 6'],
+    [5, 10, 1, '5'],
+  ])('page %i of %i with %i visible shows %s', (current, count, visible, expected) => {
+    expect(shown(current, count, visible)).toBe(expected);
+  });
+
+  it('never shows more page numbers than visible, always the current one and, from 3 visible, both ends', () => {
+    for (let count = 1; count <= 30; count++) {
+      for (let visible = 1; visible <= 9; visible++) {
+        for (let current = 1; current <= count; current++) {
+          const pages = pageItems(current, count, visible).flatMap((i) => (i.kind === 'page' ? [i.page] : []));
+          expect(pages.length).toBe(Math.min(visible, count));
+          expect(pages).toContain(current);
+          expect([...pages].sort((a, b) => a - b)).toEqual(pages);
+          if (visible >= 3) expect([pages[0], pages.at(-1)]).toEqual([1, count]);
+        }
+      }
+    }
+  });
+
   it('fills the page placeholder everywhere', () => {
     expect(pageHref('/en/products/c/shoes?page={page}&sort=NEWEST', 3)).toBe('/en/products/c/shoes?page=3&sort=NEWEST');
   });
@@ -95,8 +132,17 @@ describe('<Pagination>', () => {
     expect(screen.getByRole('link', { name: 'Page 5' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: 'Previous page' }).getAttribute('href')).toBe('/products?page=3');
     expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/products?page=5');
-    // Window 2..6 plus first and last pages.
-    expect(screen.getAllByRole('link', { name: /^Page / }).map((a) => a.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '10']);
+    // The spec's 5 visible pages: the first, 3..5 around the current one, the last.
+    expect(screen.getAllByRole('link', { name: /^Page / }).map((a) => a.textContent)).toEqual(['1', '3', '4', '5', '10']);
+  });
+
+  it.each([
+    ['en', 'ltr', ['1', '2', '3', '4', '10']],
+    ['ar', 'rtl', ['١', '٢', '٣', '٤', '١٠']],
+  ] as const)('shows 5 page numbers by default on the first of 10 pages (%s)', (locale, dir, expected) => {
+    renderWithApp(<Pagination {...base} current={1} dir={dir} locale={locale} />);
+    const pages = screen.getAllByRole('link', { name: /^Page / });
+    expect(pages.map((a) => a.textContent)).toEqual(expected);
   });
 
   it('has no previous control on the first page and no next on the last', () => {
