@@ -107,7 +107,7 @@ describe('order summary: the rows shown add up to the total', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('the checkout summary as rendered: the amounts above the total add up to it', () => {
     fc.assert(
