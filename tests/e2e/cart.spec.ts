@@ -138,6 +138,8 @@ for (const locale of locales) {
     });
 
     test('coupons: the valid one lowers the total, each bad one says why', async ({ page, request }) => {
+      // three refused codes, a valid one, its sum checked and a second coupon refused
+      test.slow();
       const [p] = (await buyableProducts(request, locale)).slice(locale === 'ar' ? 6 : 7);
       await addFromProductPage(page, locale, p!.slug);
       await expectCartCount(page, locale, 1);
