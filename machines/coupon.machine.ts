@@ -7,6 +7,8 @@ export interface CouponError {
   code: Exclude<ApplyCouponResult, { ok: true }>['code'] | 'EMPTY' | 'NETWORK';
   message: string;
   limit?: number;
+  /** COUPON_CODE_COMBINATION_ERROR only: the coupon already on the order (one per order). */
+  appliedCouponCode?: string;
   /** NETWORK only: the shop answered but its backend did not (the store, not the connection). */
   unavailable?: true;
 }
@@ -94,7 +96,14 @@ export const couponMachine = setup({
               type: 'setError',
               params: ({ event }) => {
                 const r = event.output as Exclude<ApplyCouponResult, { ok: true }>;
-                return { error: { code: r.code, message: r.message, ...('limit' in r ? { limit: r.limit } : {}) } };
+                return {
+                  error: {
+                    code: r.code,
+                    message: r.message,
+                    ...('limit' in r ? { limit: r.limit } : {}),
+                    ...('appliedCouponCode' in r ? { appliedCouponCode: r.appliedCouponCode } : {}),
+                  },
+                };
               },
             },
           },

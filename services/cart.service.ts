@@ -149,17 +149,24 @@ export const applyCouponCodeDocument = graphql(
         ... on CouponCodeLimitError {
           limit
         }
+        ... on CouponCodeCombinationError {
+          appliedCouponCode
+        }
       }
     }
   `,
   [OrderFields, ErrorResultFields],
 );
 
-/** Spec §8: expired, invalid and limit-reached each come with their own message. */
+/**
+ * Spec §8: expired, invalid and limit-reached each come with their own message; a second coupon is
+ * refused naming the one on the order (one coupon per order, decision 035).
+ */
 export type ApplyCouponResult =
   | { ok: true; order: Order }
   | Failure<'COUPON_CODE_EXPIRED_ERROR' | 'COUPON_CODE_INVALID_ERROR'>
-  | Failure<'COUPON_CODE_LIMIT_ERROR', { limit: number }>;
+  | Failure<'COUPON_CODE_LIMIT_ERROR', { limit: number }>
+  | Failure<'COUPON_CODE_COMBINATION_ERROR', { appliedCouponCode: string }>;
 
 export async function applyCouponCode(client: ShopClient, couponCode: string): Promise<ApplyCouponResult> {
   const r = (await client.request(applyCouponCodeDocument, { couponCode })).applyCouponCode;

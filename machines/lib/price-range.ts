@@ -11,14 +11,21 @@ export function clamp(n: number, { min, max }: PriceRange): number {
   return Math.min(max, Math.max(min, Math.round(n)));
 }
 
-/** Spec §9: the slider starts at 0–700 of its 0–800 scale when the URL sets no bound. */
-export const DEFAULT_PRICE_DRAFT: PriceRange = { min: 0, max: 700 };
+/**
+ * Spec §9's 0–800 (SAR) scale is a fallback, for a listing whose own price range is not known: the
+ * slider's bounds come from the listing (`filterBar.maxValue`, src/lib/catalogue/listing-params.ts).
+ */
+export const FALLBACK_PRICE_BOUNDS: PriceRange = { min: 0, max: 800 };
 
-/** What the slider shows for the URL's bounds (null = no bound: the spec's default range). */
+/**
+ * What the slider shows for the URL's bounds (null = no bound). A listing the URL does not filter
+ * shows the slider at its ends, so moving one handle never brings in a bound the shopper did not
+ * set (a 0–700 draft used to cap the listing at 700 as soon as the lower handle moved).
+ */
 export function draftFrom(bounds: PriceRange, min: number | null, max: number | null): PriceRange {
   return {
-    min: clamp(min ?? Math.max(bounds.min, DEFAULT_PRICE_DRAFT.min), bounds),
-    max: clamp(max ?? Math.min(bounds.max, DEFAULT_PRICE_DRAFT.max), bounds),
+    min: clamp(min ?? bounds.min, bounds),
+    max: clamp(max ?? bounds.max, bounds),
   };
 }
 

@@ -215,16 +215,10 @@ function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event
 
 /** The totals beside the steps; on the payment step with the chosen method's discount or fee. */
 function CheckoutSummary({ snapshot, order }: { snapshot: CheckoutSnapshot; order: Order }) {
-  const { i18n } = useLingui();
   const { context } = snapshot;
   const method = context.paymentMethods.find((m) => m.code === context.paymentMethodCode);
   const total = method && snapshot.matches('payment') ? payableTotal(context, method.code) : null;
   // Once the method's payment is on the order its surcharge is in the order's own lines.
   const added = (order.surcharges ?? []).some((s) => s.sku === `${METHOD_SURCHARGE_SKU}${method?.code}`);
-  return (
-    <OrderTotals
-      order={order}
-      preview={total && method && !added ? { name: paymentMethodName(i18n, method.code, method.name), ...total } : null}
-    />
-  );
+  return <OrderTotals order={order} preview={total && method && !added ? { methodCode: method.code, ...total } : null} />;
 }

@@ -42,7 +42,7 @@ const NOT_CORE = [
   /^src\/routes\/(cart|auth|account|profile|checkout)\//,
   /^src\/routes\/checkout[^/]*\.tsx$/,
   // build-notice: shown only once the actors (and with them the whole catalog) are there.
-  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout|build-notice)\//,
+  /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout|order-summary|build-notice)\//,
   /^src\/components\/catalogue\/review-form\.tsx$/,
   // Containers are page parts except the shell's own (header, its search, language switch, sign-out).
   /^src\/containers\/(?!(site-header|header-search|language-switch|sign-out-button|app-actors)\.tsx$)/,
@@ -71,8 +71,12 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ['rest', /^src\/components\/(auth\/auth-messages|profile\/profile-messages)\.ts$|^src\/routes\/profile\/address-form\.tsx$/],
   ['auth', /^src\/(routes|components)\/auth\/|^src\/layouts\/minimal-layout\.tsx$/],
   // Shared by the customer's pages: the profile's frame (its menu, on every profile page) and the
-  // phone input (the profile, its addresses and the checkout's; the contact form loads `full`).
-  ['customer', /^src\/(components\/profile\/profile-shell|containers\/profile-frame)\.tsx$|^src\/components\/phone-input\//],
+  // phone input (the profile, its addresses and the checkout's; the contact form loads `full`), and
+  // an order's summary rows (checkout, the success page and the profile's order; the cart loads `full`).
+  [
+    'customer',
+    /^src\/(components\/profile\/profile-shell|containers\/profile-frame)\.tsx$|^src\/components\/(phone-input|order-summary)\//,
+  ],
   [
     'orders',
     /^src\/routes\/profile\/(orders|order|payments)\.tsx$|^src\/components\/profile\/(order-state\.ts|tax-invoice-view\.tsx)$|^src\/containers\/order-cancel\.tsx$/,

@@ -138,6 +138,8 @@ for (const locale of locales) {
     });
 
     test('coupons: the valid one lowers the total, each bad one says why', async ({ page, request }) => {
+      // three refused codes, a valid one, its sum checked and a second coupon refused
+      test.slow();
       const [p] = (await buyableProducts(request, locale)).slice(locale === 'ar' ? 6 : 7);
       await addFromProductPage(page, locale, p!.slug);
       await expectCartCount(page, locale, 1);
@@ -166,6 +168,28 @@ for (const locale of locales) {
       await expect(page.getByText(tr(locale, 'Coupon {applied} applied.', { applied: 'WELCOME10' }))).toBeVisible();
       await expect(total).not.toHaveText(before);
       await expect(page.getByRole('list', { name: tr(locale, 'Applied coupons') })).toContainText('WELCOME10');
+
+      // Every total adds up (issue 32 §4): the subtotal before the coupon, the coupon once, then
+      // shipping; the rows above the total (VAT is "included", not added) give the total.
+      const terms = await summary.getByRole('term').allInnerTexts();
+      const values = await summary.getByRole('definition').allInnerTexts();
+      const at = (name: string) => values[terms.indexOf(name)]!;
+      const subtotal = readAmount(at(tr(locale, 'Subtotal')));
+      const coupon = terms.filter((t) => /WELCOME|الترحيب/i.test(t));
+      expect(coupon, 'the coupon is listed once').toHaveLength(1);
+      const discount = readAmount(at(coupon[0]!));
+      expect(discount).toBe(-Math.round(subtotal / 10));
+      // the last row above the total is the VAT included in it
+      const totalAt = terms.indexOf(tr(locale, 'Total incl. VAT'));
+      const addedUp = values.slice(0, totalAt - 1).reduce((sum, v) => sum + readAmount(v), 0);
+      expect(addedUp).toBe(readAmount(values[totalAt]!));
+
+      // One coupon per order (decision 035): a second one is refused, naming the first.
+      await input.fill('VIP15');
+      await apply.click();
+      await expect(page.locator('.coupon__error')).toHaveText(
+        tr(locale, 'Only one coupon per order. Remove {applied} to use {code}.', { applied: 'WELCOME10', code: 'VIP15' }),
+      );
       await expectNoSeriousA11yViolations(page);
     });
 
@@ -287,4 +311,13 @@ for (const locale of locales) {
       await expectCartCount(second, locale, 1);
     });
   });
+}
+
+/** An amount as the summary prints it ("SAR 1,234.50", "-SAR 47.80", "‎-٤٧٫٨٠ ر.س."), in halalas; words ("Free", "At checkout") read 0. */
+function readAmount(text: string): number {
+  const latin = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\u066B/g, '.');
+  const digits = latin.replace(/[^\d.]/g, '');
+  if (!digits) return 0;
+  const value = Math.round(Number(digits) * 100);
+  return /[-\u2212]/.test(latin) ? -value : value;
 }

@@ -117,16 +117,32 @@ for (const locale of locales) {
       }
     });
 
-    test('the price filter starts at 0–700 on a 0–800 scale', async ({ page }) => {
-      await page.goto(localePath(locale, '/products'));
+    test('the price filter spans the listing’s own prices and filters only once a handle moves (issue 32 §5)', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      // The dearest product's price, rounded up to whole 100 SAR: the slider's top end.
+      const dearest = Math.max(...(await listed(request, locale)).flatMap((p) => p.variants.map((v) => v.priceWithTax)));
+      const top = Math.ceil(dearest / 10_000) * 100;
+      expect(top, 'the seed has products above the spec’s fallback 800').toBeGreaterThan(800);
+
+      await gotoHydrated(page, localePath(locale, '/products'));
       const filters = page.getByRole('form', { name: tr(locale, 'Filters') });
       const min = filters.getByRole('slider', { name: startingWith(tr(locale, 'Minimum price')) });
       const max = filters.getByRole('slider', { name: startingWith(tr(locale, 'Maximum price')) });
       await expect(min).toHaveValue('0');
-      await expect(max).toHaveValue('700');
-      await expect(min).toHaveAttribute('max', '800');
-      await expect(max).toHaveAttribute('max', '800');
-      await expect(max).toHaveAttribute('aria-valuetext', formatMoneyPlain(70000, locale));
+      await expect(max).toHaveValue(String(top));
+      await expect(max).toHaveAttribute('max', String(top));
+      await expect(max).toHaveAttribute('aria-valuetext', formatMoneyPlain(top * 100, locale));
+      expect(new URL(page.url()).searchParams.has('max')).toBe(false);
+
+      // Moving the lower handle sets a lower bound only: the dearest products stay in the listing.
+      await min.focus();
+      await min.press('ArrowRight');
+      await min.press('Enter');
+      await expect(page).toHaveURL(/[?&]min=\d+/, { timeout: 20_000 });
+      expect(new URL(page.url()).searchParams.has('max')).toBe(false);
     });
 
     test('a product page shows "same brand" and "most watched" products', async ({ page, request }) => {

@@ -248,6 +248,65 @@ describe('payment-method discount and fee applied to the total', () => {
     expect(order.surcharges).toMatchObject([{ sku: 'payment-method:cash-on-delivery', priceWithTax: 1500 }]);
   });
 
+  const APPLY_COUPON = /* GraphQL */ `
+    mutation Apply($code: String!) {
+      applyCouponCode(couponCode: $code) {
+        __typename
+        ... on Order {
+          couponCodes
+          totalWithTax
+          subTotalWithTax
+          discounts {
+            description
+            amountWithTax
+          }
+        }
+        ... on ErrorResult {
+          errorCode
+          message
+        }
+      }
+    }
+  `;
+
+  it('a coupon does not discount the cash-on-delivery fee: the total grows by the whole 15 SAR (issue 35)', async () => {
+    const { q, total } = await checkout('en', 'single');
+    const withCoupon = (await q(APPLY_COUPON, { code: 'WELCOME10' })).applyCouponCode;
+    expect(withCoupon.__typename).toBe('Order');
+    // 10 % of the items, here with free or paid delivery unchanged
+    expect(withCoupon.totalWithTax).toBeLessThan(total);
+    const order = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
+    expect(order.surcharges).toMatchObject([{ sku: 'payment-method:cash-on-delivery', priceWithTax: 1500 }]);
+    expect(order.totalWithTax).toBe(withCoupon.totalWithTax + 1500);
+    expect(order.payments).toMatchObject([{ state: 'Authorized', amount: withCoupon.totalWithTax + 1500 }]);
+  });
+
+  it('one coupon per order: a second code is refused with a message naming the first, in the shopper’s language', async () => {
+    const { q } = await checkout('en', 'single');
+    expect((await q(APPLY_COUPON, { code: 'WELCOME10' })).applyCouponCode.couponCodes).toEqual(['WELCOME10']);
+    // the same code again is no second coupon
+    expect((await q(APPLY_COUPON, { code: 'WELCOME10' })).applyCouponCode.__typename).toBe('Order');
+
+    const refused = (await q(APPLY_COUPON, { code: 'VIP15' })).applyCouponCode;
+    expect(refused).toEqual({
+      __typename: 'CouponCodeCombinationError',
+      errorCode: 'COUPON_CODE_COMBINATION_ERROR',
+      message: 'Only one coupon per order: remove "WELCOME10" to use "VIP15"',
+    });
+    const { token } = await checkout('ar', 'single');
+    const ar = (query: string, variables: Record<string, unknown>) => shop(query, variables, { token, lang: 'ar' });
+    await ar(APPLY_COUPON, { code: 'VIP15' });
+    expect((await ar(APPLY_COUPON, { code: 'WELCOME10' })).applyCouponCode.message).toBe(
+      'قسيمة واحدة لكل طلب: أزِل "VIP15" لاستخدام "WELCOME10"',
+    );
+
+    // removing the first makes room for the other; the order has 15 %, not 25 %
+    await q('mutation { removeCouponCode(couponCode: "WELCOME10") { __typename } }');
+    const vip = (await q(APPLY_COUPON, { code: 'VIP15' })).applyCouponCode;
+    expect(vip.couponCodes).toEqual(['VIP15']);
+    expect(vip.discounts).toHaveLength(1);
+  });
+
   it('limits apply to the total before the method discount: an order at Tamara minimum stays eligible, free delivery stays free', async () => {
     const { q, total, shipping } = await checkout('en', 'justOverFree');
     // the seeded "free-over-300" delivery applies to this order just over 300 SAR; 10 % off brings it below 300 SAR

@@ -138,6 +138,26 @@ describe('mails', () => {
     expect(mails[0].body).toContain(`href="http://127.0.0.1:8080/en/profile/orders/${code}"`);
   });
 
+  it('with a coupon the mail lists the items before it, the coupon once, shipping and the fee: the rows add up (issue 32 §4)', async () => {
+    const to = email('order-coupon');
+    const { q } = await checkout('en', to);
+    const applied = (
+      await q(`mutation { applyCouponCode(couponCode: "WELCOME10") { __typename ... on Order { lines { linePriceWithTax } } } }`)
+    ).applyCouponCode;
+    expect(applied.__typename).toBe('Order');
+    const items = applied.lines[0].linePriceWithTax as number;
+    const order = (await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder;
+    expect(order.state).toBe('PaymentAuthorized');
+    const discount = -Math.round(items / 10);
+    // the test's own sum: items, 10 % off the items, shipping, the whole 15 SAR fee
+    expect(order.totalWithTax).toBe(items + discount + order.shippingWithTax + 1500);
+    const sar = (halalas: number) => text(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'SAR' }).format(halalas / 100));
+    const body = text((await settledMailsTo(to))[0].body);
+    expect(body).toContain(
+      `Subtotal ${sar(items)} Discount (WELCOME10) ${sar(discount)} Shipping ${sar(order.shippingWithTax)} Cash on delivery fee (SAR 15.00) SAR 15.00 Total incl. VAT ${sar(order.totalWithTax)}`,
+    );
+  });
+
   it('a cash-on-delivery order (English shopper) gets its confirmation in English first, and settling does not send another', async () => {
     const to = email('order-en');
     const { q, code } = await checkout('en', to);

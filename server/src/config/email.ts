@@ -166,6 +166,7 @@ const ORDER_LABELS = {
     payment: 'طريقة الدفع',
     items: 'المنتجات',
     subTotal: 'المجموع الفرعي',
+    discount: 'خصم',
     shipping: 'الشحن',
     total: 'الإجمالي شامل ضريبة القيمة المضافة',
     vat: 'منها ضريبة القيمة المضافة',
@@ -181,6 +182,7 @@ const ORDER_LABELS = {
     payment: 'Payment method',
     items: 'Items',
     subTotal: 'Subtotal',
+    discount: 'Discount',
     shipping: 'Shipping',
     total: 'Total incl. VAT',
     vat: 'of which VAT',
@@ -232,6 +234,10 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
   const primary = orderMailLanguage(ctx, full);
   const paid = (full.payments ?? []).find((p) => p.state === 'Authorized' || p.state === 'Settled');
   const address = full.shippingAddress ?? {};
+  const subTotal = full.lines.reduce((sum, l) => sum + l.discountedLinePriceWithTax, 0);
+  const surcharges = (full.surcharges ?? []).reduce((sum, s) => sum + s.priceWithTax, 0);
+  const discount = full.totalWithTax - subTotal - surcharges - full.shippingWithTax;
+  const coupons = full.couponCodes?.length ? ` (${full.couponCodes.join(', ')})` : '';
   const section = (lang: Lang) => {
     const t = ORDER_LABELS[lang];
     const money = (halalas: number) =>
@@ -249,12 +255,14 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
       lines: full.lines.map((l) => ({
         name: nameOf(l.productVariant.id, lang, l.productVariant.name),
         quantity: l.quantity,
-        total: money(l.proratedLinePriceWithTax),
+        total: money(l.discountedLinePriceWithTax),
       })),
-      // Line prices already include promotions (prorated); surcharges (payment-method fee or
-      // discount) are listed after shipping, so the subtotal here is the lines' sum.
+      // The rows add up to the total (issue 32 §4), as on the storefront (src/lib/order-summary.ts):
+      // the items before order-level discounts, the coupon's discount once (to the halala: what the
+      // lines' discounted prices do not explain), shipping, then surcharges (a payment method's fee).
+      subTotal: money(subTotal),
+      discount: discount ? { label: `${t.discount}${coupons}`, amount: money(discount) } : null,
       adjustments: (full.surcharges ?? []).map((s) => ({ description: part(s.description, lang), amount: money(s.priceWithTax) })),
-      subTotal: money(full.lines.reduce((sum, l) => sum + l.proratedLinePriceWithTax, 0)),
       shipping: money(full.shippingWithTax),
       total: money(full.totalWithTax),
       vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),

@@ -14,6 +14,8 @@ export const arMessages = {
     CHANNEL_DEFAULT_LANGUAGE_ERROR: 'لا يمكن إلغاء تفعيل اللغة "{ language }" لأنها اللغة الافتراضية للقناة "{ channelCode }"',
     COUPON_CODE_EXPIRED_ERROR: 'انتهت صلاحية رمز القسيمة "{ couponCode }"',
     COUPON_CODE_INVALID_ERROR: 'رمز القسيمة "{ couponCode }" غير صالح',
+    // ours (cart-guards plugin): one coupon per order
+    COUPON_CODE_COMBINATION_ERROR: 'قسيمة واحدة لكل طلب: أزِل "{ appliedCouponCode }" لاستخدام "{ couponCode }"',
     COUPON_CODE_LIMIT_ERROR:
       'لا يمكن استخدام رمز القسيمة أكثر من {limit, plural, zero {# مرة} one {مرة واحدة} two {مرتين} few {# مرات} many {# مرة} other {# مرة}} لكل عميل',
     CREATE_FULFILLMENT_ERROR: 'حدث خطأ أثناء إنشاء عملية التجهيز',

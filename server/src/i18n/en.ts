@@ -9,5 +9,7 @@ export const enMessages = {
     COUPON_REMOVED_DURING_CHECKOUT_ERROR: 'The coupon code "{ couponCode }" was removed from the order because it is no longer valid',
     IDENTIFIER_CHANGE_TOKEN_EXPIRED_ERROR: 'The email address change token has expired',
     INELIGIBLE_PAYMENT_METHOD_ERROR: 'The selected payment method is not available for this order',
+    // ours (cart-guards plugin): one coupon per order
+    COUPON_CODE_COMBINATION_ERROR: 'Only one coupon per order: remove "{ appliedCouponCode }" to use "{ couponCode }"',
   },
 };

@@ -41,6 +41,10 @@ export function couponErrorText(i18n: I18n, error: CouponError, code: string): s
       return i18n._(msg`The coupon ${code} is not valid.`);
     case 'COUPON_CODE_LIMIT_ERROR':
       return i18n._(msg`The coupon ${code} has reached its usage limit.`);
+    case 'COUPON_CODE_COMBINATION_ERROR': {
+      const applied = error.appliedCouponCode ?? '';
+      return i18n._(msg`Only one coupon per order. Remove ${applied} to use ${code}.`);
+    }
     case 'EMPTY':
       return i18n._(msg`Enter a coupon code.`);
     case 'NETWORK':

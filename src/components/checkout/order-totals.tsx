@@ -1,22 +1,19 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
-import type { Order } from '../../../services/cart.service';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoneyPlain } from '../../lib/money';
+import { orderSummary, type SummaryOrder } from '../../lib/order-summary';
 import { useLocale } from '../../lib/use-locale';
-import { paymentMethodName } from './payment-method-name';
+import { SummaryRows } from '../order-summary/summary-rows';
 
 export interface MethodPreview {
-  /** The method's name, for the preview lines. */
-  name: string;
+  /** The method's code, which names it in the preview rows. */
+  methodCode: string;
   discount: number;
   increment: number;
   payable: number;
 }
 
 export interface OrderTotalsProps {
-  order: Pick<Order, 'subTotalWithTax' | 'discounts' | 'shippingLines' | 'shippingWithTax' | 'taxSummary' | 'totalWithTax'> & {
-    surcharges?: Order['surcharges'] | null;
-  };
+  order: SummaryOrder;
   /** A payment method chosen but not yet added to the order: its discount or fee, previewed. */
   preview?: MethodPreview | null;
   title?: string;
@@ -24,79 +21,18 @@ export interface OrderTotalsProps {
 
 /** Subtotal, discounts, surcharges (payment method discount or fee), shipping, VAT, total. */
 export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const locale = useLocale();
   const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
-  const vat = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
-  const rates = [...new Set(order.taxSummary.filter((s) => s.taxTotal > 0).map((s) => s.taxRate))];
-  const hasShipping = order.shippingLines.length > 0;
-  const previewing = preview && (preview.discount > 0 || preview.increment > 0);
-  // A payment method's discount or fee is named like its preview, in the page's language (the
-  // backend's description carries both languages).
-  const surchargeName = (s: NonNullable<OrderTotalsProps['order']['surcharges']>[number]) => {
-    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
-    const method = { name: paymentMethodName(i18n, s.sku.slice(METHOD_SURCHARGE_SKU.length)) };
-    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
-  };
-  // Vendure's subtotal includes the surcharges, listed on lines of their own here: the subtotal
-  // row shows the items only, so the rows add up to the total.
-  const surcharges = order.surcharges ?? [];
-  const itemsSubtotal = order.subTotalWithTax - surcharges.reduce((sum, s) => sum + s.priceWithTax, 0);
+  const summary = orderSummary(order, { preview, shippingEstimate: null });
+  // Before a delivery method is chosen checkout shows no shipping row (it has its own step).
+  const shown = { ...summary, rows: summary.rows.filter((r) => !(r.kind === 'shipping' && r.amount === null)) };
   return (
     <section className="order-totals" aria-labelledby="order-totals-title">
       <h2 id="order-totals-title" className="order-totals__title">
         {title ?? t`Order summary`}
       </h2>
-      <dl className="cart-summary__rows">
-        <div className="cart-summary__row">
-          <dt>
-            <Trans>Subtotal</Trans>
-          </dt>
-          <dd>{money(itemsSubtotal)}</dd>
-        </div>
-        {order.discounts.map((d, i) => (
-          <div className="cart-summary__row cart-summary__row--discount" key={`d-${i}`}>
-            <dt>{d.description || t`Discount`}</dt>
-            <dd>{money(d.amountWithTax)}</dd>
-          </div>
-        ))}
-        {surcharges.map((s, i) => (
-          <div className={`cart-summary__row${s.priceWithTax < 0 ? ' cart-summary__row--discount' : ''}`} key={`s-${i}`}>
-            <dt>{surchargeName(s)}</dt>
-            <dd>{money(s.priceWithTax)}</dd>
-          </div>
-        ))}
-        {hasShipping && (
-          <div className="cart-summary__row">
-            <dt>
-              <Trans>Shipping</Trans>
-            </dt>
-            <dd>{order.shippingWithTax === 0 ? t`Free` : money(order.shippingWithTax)}</dd>
-          </div>
-        )}
-        <div className="cart-summary__row cart-summary__row--muted">
-          <dt>{rates.length === 1 ? t`VAT (${rates[0]}%) included` : t`VAT included`}</dt>
-          <dd>{money(vat)}</dd>
-        </div>
-        {previewing && preview.discount > 0 && (
-          <div className="cart-summary__row cart-summary__row--discount">
-            <dt>{t`${preview.name} discount`}</dt>
-            <dd>{money(-preview.discount)}</dd>
-          </div>
-        )}
-        {previewing && preview.increment > 0 && (
-          <div className="cart-summary__row">
-            <dt>{t`${preview.name} fee`}</dt>
-            <dd>{money(preview.increment)}</dd>
-          </div>
-        )}
-        <div className="cart-summary__row cart-summary__row--total">
-          <dt>
-            <Trans>Total incl. VAT</Trans>
-          </dt>
-          <dd data-testid="order-total">{money(previewing ? preview.payable : order.totalWithTax)}</dd>
-        </div>
-      </dl>
+      <SummaryRows summary={shown} money={money} />
     </section>
   );
 }

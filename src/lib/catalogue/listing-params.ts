@@ -8,13 +8,18 @@
  * fall back to defaults (a hand-edited URL never errors), and params come out in a stable order.
  */
 
-import { DEFAULT_PRICE_DRAFT } from '../../../machines/lib/price-range';
+import { FALLBACK_PRICE_BOUNDS, type PriceRange } from '../../../machines/lib/price-range';
 
 export const PAGE_SIZE = 10;
 export const VISIBLE_PAGES = 5;
-/** Spec §9: the price slider's default range and its ceiling, in SAR. */
-export const DEFAULT_PRICE_RANGE = DEFAULT_PRICE_DRAFT;
-export const PRICE_CEILING = 800;
+/**
+ * The price slider's scale in SAR: from 0 to the listing's own highest price, rounded up to the
+ * backend's slider step (`filterBar.maxValue`, halalas), so every product of the listing can be
+ * reached; spec §9's 0–800 only when the listing has no price range (no products).
+ */
+export function priceBoundsOf(bar: { maxValue: number }): PriceRange {
+  return bar.maxValue > 0 ? { min: 0, max: Math.ceil(bar.maxValue / 100) } : FALLBACK_PRICE_BOUNDS;
+}
 
 export const SORT_KEYS = ['newest', 'price-asc', 'price-desc'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -6,10 +6,9 @@ import type { FacetRef, ProductCardData } from '../../lib/catalogue/types';
 import type { Locale } from '../../i18n/locales';
 import { cachedRead } from '../../lib/shop.server';
 import {
-  DEFAULT_PRICE_RANGE,
-  PRICE_CEILING,
   pageCount,
   parseListingParams,
+  priceBoundsOf,
   toProductFilterInput,
   type ListingParams,
   type ListingScope,
@@ -50,8 +49,9 @@ export async function loadListing(locale: Locale, url: URL, scope: ListingScope)
       colors: bar.colors.map((c) => ({ code: c.code, name: c.name, colorCode: c.colorCode })),
       brands: bar.brands.map((b) => ({ code: b.code, name: b.name })),
       subCategories: bar.subCategories.map((s) => ({ code: s.code, name: s.name })),
-      // Spec §9: a fixed 0–800 scale; its top end means "no upper bound", so dearer items stay reachable.
-      priceBounds: { min: DEFAULT_PRICE_RANGE.min, max: PRICE_CEILING },
+      // The listing's own price range (its context, not the chosen price): a handle at an end means
+      // "no bound", and the URL carries min/max only once the shopper moved a handle.
+      priceBounds: priceBoundsOf(bar),
     },
   };
 }

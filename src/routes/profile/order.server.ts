@@ -67,11 +67,9 @@ export async function loadOrderPage(request: Request, locale: Locale, customer: 
       state: order.state,
       placedAt: order.orderPlacedAt ?? order.createdAt,
       currencyCode: order.currencyCode,
-      // Vendure's subtotal includes the surcharges (a payment method's fee or discount), which the
-      // page lists on rows of their own: the subtotal row shows the items only.
-      itemsSubTotalWithTax: order.subTotalWithTax - (order.surcharges ?? []).reduce((sum, s) => sum + s.priceWithTax, 0),
       surcharges: (order.surcharges ?? []).map((s) => ({ sku: s.sku, description: s.description, priceWithTax: s.priceWithTax })),
       shippingWithTax: order.shippingWithTax,
+      shippingLines: order.shippingLines.map((s) => s.shippingMethod.name),
       totalWithTax: order.totalWithTax,
       discounts: order.discounts.map((d) => ({ description: d.description, amountWithTax: d.amountWithTax })),
       taxSummary: order.taxSummary,

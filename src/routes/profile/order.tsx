@@ -4,17 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
-import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
 import { formatDate } from '../../components/catalogue/format';
 import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
+import { summaryRowLabel } from '../../components/order-summary/summary-rows';
 import { OrderCancel } from '../../containers/order-cancel';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
 import { formatMoney } from '../../lib/money';
+import { orderSummary } from '../../lib/order-summary';
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
 import { privatePageHeaders, requireCustomer } from '../guards.server';
@@ -55,14 +56,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const money = (halalas: number) => formatMoney(halalas, locale);
   const other = locale === 'ar' ? 'en' : 'ar';
   const address = order.shippingAddress;
-  const taxTotal = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
-  // A payment method's fee or discount, named in the page's language (the backend's description
-  // carries both languages), as the checkout names it.
-  const surchargeName = (s: { sku: string | null; description: string; priceWithTax: number }) => {
-    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
-    const method = { name: label(PAYMENT_METHOD_LABELS, (s.sku ?? '').slice(METHOD_SURCHARGE_SKU.length)) };
-    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
-  };
+  // The same rows as checkout and the cart: they add up to the total (src/lib/order-summary.ts).
+  const summary = orderSummary({ ...order, lines: order.lines.map((l) => ({ discountedLinePriceWithTax: l.linePriceWithTax })) });
 
   return (
     <ProfileFrame
@@ -115,33 +110,19 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="order-totals-title" className="order-detail__section">
             <h2 id="order-totals-title">{t`Totals`}</h2>
             <dl className="summary-list">
-              <div>
-                <dt>{t`Subtotal`}</dt>
-                <dd>{money(order.itemsSubTotalWithTax)}</dd>
-              </div>
-              {order.discounts.map((d, i) => (
-                <div key={i}>
-                  <dt>{d.description}</dt>
-                  <dd>{money(d.amountWithTax)}</dd>
+              {summary.rows.map((row, i) => (
+                <div key={`${row.kind}-${i}`}>
+                  <dt>{summaryRowLabel(i18n, row, (code) => label(PAYMENT_METHOD_LABELS, code))}</dt>
+                  <dd>{row.amount === null ? t`At checkout` : money(row.amount)}</dd>
                 </div>
               ))}
-              {order.surcharges.map((s, i) => (
-                <div key={`s-${i}`}>
-                  <dt>{surchargeName(s)}</dt>
-                  <dd>{money(s.priceWithTax)}</dd>
-                </div>
-              ))}
-              <div>
-                <dt>{t`Shipping`}</dt>
-                <dd>{money(order.shippingWithTax)}</dd>
-              </div>
               <div className="summary-list__total">
                 <dt>{t`Total`}</dt>
-                <dd>{money(order.totalWithTax)}</dd>
+                <dd>{money(summary.total ?? order.totalWithTax)}</dd>
               </div>
               <div>
                 <dt>{t`Of which VAT`}</dt>
-                <dd>{money(taxTotal)}</dd>
+                <dd>{money(summary.vat)}</dd>
               </div>
             </dl>
             <h3 id="order-tax-title">{t`Tax summary`}</h3>

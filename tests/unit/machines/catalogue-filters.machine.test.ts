@@ -20,9 +20,9 @@ describe('catalogue filters machine (price range)', () => {
     expect(actor.getSnapshot().context.draft).toEqual({ min: 0, max: 300 });
   });
 
-  it('starts at the spec default range 0–700 of 0–800 when the URL sets no bound', () => {
+  it('starts unfiltered, at the slider ends, when the URL sets no bound (issue 32 §5)', () => {
     const { actor } = start();
-    expect(actor.getSnapshot().context.draft).toEqual({ min: 0, max: 700 });
+    expect(actor.getSnapshot().context.draft).toEqual({ min: 0, max: 800 });
   });
 
   it('applies once, after the shopper stops dragging', () => {
@@ -41,7 +41,8 @@ describe('catalogue filters machine (price range)', () => {
     const { actor, applied } = start();
     actor.send({ type: 'price.change', min: 150 });
     actor.send({ type: 'price.commit' });
-    expect(applied).toEqual([{ type: 'price.apply', min: 150, max: 700 }]);
+    // only the handle the shopper moved becomes a bound: nothing dearer is cut off
+    expect(applied).toEqual([{ type: 'price.apply', min: 150, max: null }]);
     vi.advanceTimersByTime(PRICE_APPLY_DELAY_MS * 2);
     expect(applied).toHaveLength(1);
   });
@@ -78,6 +79,6 @@ describe('catalogue filters machine (price range)', () => {
     actor.send({ type: 'filters.sync', bounds, min: 50, max: null });
     vi.advanceTimersByTime(PRICE_APPLY_DELAY_MS * 2);
     expect(applied).toEqual([]);
-    expect(actor.getSnapshot().context.draft).toEqual({ min: 50, max: 700 });
+    expect(actor.getSnapshot().context.draft).toEqual({ min: 50, max: 800 });
   });
 });

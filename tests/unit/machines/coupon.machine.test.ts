@@ -41,6 +41,7 @@ describe('coupon machine', () => {
     { code: 'COUPON_CODE_EXPIRED_ERROR', message: 'Coupon code "EXPIRED20" has expired' },
     { code: 'COUPON_CODE_INVALID_ERROR', message: 'Coupon code "NOPE" is not valid' },
     { code: 'COUPON_CODE_LIMIT_ERROR', message: 'Coupon code "LIMITED5" has been used too many times', limit: 1 },
+    { code: 'COUPON_CODE_COMBINATION_ERROR', message: 'Only one coupon per order', appliedCouponCode: 'WELCOME10' },
   ] as const)('$code: its own error, the cart is untouched', async (failure) => {
     const { actor, spies, idle } = start({ apply: async () => ({ ok: false, ...failure }) });
 

@@ -1,6 +1,8 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
 
+import { ApplyCouponResolver } from './api/apply-coupon.resolver';
+import { oneCouponShopApiExtensions } from './api/one-coupon';
 import { LineQuantityInterceptor } from './line-quantity.interceptor';
 import { MaxQuantityResolver, maxQuantitySchema } from './max-quantity.resolver';
 import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
@@ -10,6 +12,8 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
  *
  * - Per order: core's `orderOptions.orderItemsLimit` → `OrderLimitError { maxItems }` (its
  *   Arabic text comes with the i18n-ar plugin).
+ * - One coupon per order (decision 035): `applyCouponCode` refuses a second code with
+ *   `CouponCodeCombinationError { couponCode appliedCouponCode }`.
  * - Per product: an OrderInterceptor → `OrderInterceptorError { interceptorError }`; core
  *   would answer a per-line cap with the same OrderLimitError wording as the order cap, which
  *   tells the shopper the wrong thing.
@@ -18,6 +22,7 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
  */
 @VendurePlugin({
   imports: [PluginCommonModule],
+  shopApiExtensions: { schema: oneCouponShopApiExtensions, resolvers: [ApplyCouponResolver] },
   configuration: (config) => {
     const limits = CartGuardsPlugin.limits;
     config.orderOptions.orderItemsLimit = limits.maxOrderQuantity;

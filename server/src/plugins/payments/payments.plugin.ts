@@ -16,6 +16,7 @@ import { paymentsShopApiExtensions } from './api/api-extensions';
 import { PaymentCallbackController } from './api/payment-callback.controller';
 import { OrderPaymentUrlResolver, PaymentsResolver } from './api/payments.resolver';
 import { SandboxController } from './api/sandbox.controller';
+import { itemsPercentageDiscount } from './config/items-percentage-discount';
 import { codEligibilityChecker, installmentEligibilityChecker } from './config/payment-eligibility';
 import { storePaymentHandlers } from './config/payment-handlers';
 import { redirectPaymentProcess } from './config/payment-process';
@@ -64,6 +65,9 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
     so.shippingEligibilityCheckers = (so.shippingEligibilityCheckers ?? []).map((c) =>
       c.code === methodNeutralShippingEligibilityChecker.code ? methodNeutralShippingEligibilityChecker : c,
     );
+    const actions = config.promotionOptions.promotionActions ?? [];
+    if (!actions.some((a) => a.code === itemsPercentageDiscount.code)) actions.push(itemsPercentageDiscount);
+    config.promotionOptions.promotionActions = actions;
     const process: Array<PaymentProcess<any>> = po.process?.length ? [...po.process] : [defaultPaymentProcess];
     if (!process.includes(redirectPaymentProcess)) po.process = [...process, redirectPaymentProcess];
     return config;

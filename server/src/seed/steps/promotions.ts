@@ -1,4 +1,6 @@
-import { isGraphQlErrorResult, LanguageCode, orderPercentageDiscount, PromotionService } from '@vendure/core';
+import { isGraphQlErrorResult, LanguageCode, PromotionService } from '@vendure/core';
+
+import { itemsPercentageDiscount } from '../../plugins/payments/config/items-percentage-discount';
 
 import { SeedStep } from '../types';
 
@@ -39,8 +41,12 @@ export const promotionsStep: SeedStep = {
         conditions: [],
         actions: [
           {
-            code: orderPercentageDiscount.code,
-            arguments: [{ name: 'discount', value: String(c.discount) }],
+            // a percentage of the items: the cash-on-delivery fee is not discounted (issue 35 §5)
+            code: itemsPercentageDiscount.code,
+            arguments: [
+              { name: 'discount', value: String(c.discount) },
+              { name: 'includeSurcharges', value: 'false' },
+            ],
           },
         ],
         translations: [

@@ -84,6 +84,9 @@ describe('catalog parts (decision 009)', () => {
     expect(
       partOfMessage(['src/components/cart/cart-summary.tsx', 'src/components/checkout/order-totals.tsx', 'src/routes/profile/order.tsx']),
     ).toBe('customer');
+    // An order's summary rows (src/lib/order-summary.ts): checkout, success page, profile order, cart.
+    expect(partOfOrigin('src/components/order-summary/summary-rows.tsx')).toBe('customer');
+    expect(partOfMessage(['src/components/order-summary/summary-rows.tsx', 'src/routes/profile/order.tsx'])).toBe('customer');
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/profile.tsx'])).toBe('customer');
     expect(partOfMessage(['src/routes/profile/orders.tsx', 'src/routes/profile/payments.tsx'])).toBe('orders');
     // A field's error from the machine and the same words in a page: in that page's part.

@@ -20,3 +20,11 @@ describe('failure texts: the store, not the connection, when the shop answered b
     );
   });
 });
+
+describe('one coupon per order (decision 035)', () => {
+  it('a second coupon is refused naming the one to remove first', () => {
+    expect(couponErrorText(i18n, { code: 'COUPON_CODE_COMBINATION_ERROR', message: '', appliedCouponCode: 'WELCOME10' }, 'VIP15')).toBe(
+      'Only one coupon per order. Remove WELCOME10 to use VIP15.',
+    );
+  });
+});

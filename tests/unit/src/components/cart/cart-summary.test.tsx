@@ -7,6 +7,7 @@ import { fakeOrder } from '../../../machines/cart-fixtures';
 afterEach(cleanup);
 
 const order = fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }], {
+  lines: [{ id: 'l1', quantity: 2, productVariant: { id: 'v1' }, discountedLinePriceWithTax: 23900 }],
   subTotalWithTax: 23900,
   totalWithTax: 23900,
   shippingLines: [],

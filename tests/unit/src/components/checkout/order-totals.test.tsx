@@ -6,7 +6,9 @@ import { renderWithApp } from '../../../helpers/render';
 afterEach(cleanup);
 
 // Like Vendure: the subtotal (and the total) include the surcharges.
-const order = (surcharges: NonNullable<OrderTotalsProps['order']['surcharges']>): OrderTotalsProps['order'] => ({
+type Surcharge = { sku: string; description: string; price: number; priceWithTax: number };
+const order = (surcharges: Surcharge[]): OrderTotalsProps['order'] & { subTotalWithTax: number } => ({
+  lines: [{ discountedLinePriceWithTax: 20000 }],
   subTotalWithTax: 20000 + surcharges.reduce((sum, s) => sum + s.priceWithTax, 0),
   discounts: [],
   shippingLines: [{ shippingMethod: { id: '1', code: 'standard', name: 'Standard delivery' }, priceWithTax: 2500 }] as never,

@@ -7,6 +7,7 @@ import {
   listingSearch,
   pageCount,
   parseListingParams,
+  priceBoundsOf,
   serializeListingParams,
   toProductFilterInput,
   toggleColor,
@@ -129,5 +130,16 @@ describe('pageCount', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(10)).toBe(1);
     expect(pageCount(11)).toBe(2);
+  });
+});
+
+describe('priceBoundsOf: the price slider tells the truth (issue 32 §5)', () => {
+  it('reaches the listing’s dearest product: a listing up to SAR 6,499 gets a 0–6,500 scale', () => {
+    // the backend rounds the highest price (halalas) up to whole 100 SAR
+    expect(priceBoundsOf({ maxValue: 650_000 })).toEqual({ min: 0, max: 6500 });
+  });
+
+  it('falls back to spec §9’s 0–800 only for a listing without prices', () => {
+    expect(priceBoundsOf({ maxValue: 0 })).toEqual({ min: 0, max: 800 });
   });
 });

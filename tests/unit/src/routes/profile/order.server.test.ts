@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { decodeZatcaQr } from '../../../../../src/lib/invoice/zatca-qr';
+import { orderSummary } from '../../../../../src/lib/order-summary';
 import { loadOrderPage } from '../../../../../src/routes/profile/order.server';
 
 const CUSTOMER = { id: '7', title: null, firstName: 'Sara', lastName: 'Ali', phoneNumber: null, emailAddress: 'sara@example.sa' };
@@ -131,7 +132,7 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
     expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer t1');
   });
 
-  it("a payment method's fee is a row of its own: the subtotal row holds the items only", async () => {
+  it("a payment method's fee is a row of its own: the subtotal row holds the items only, the rows add up", async () => {
     // Vendure's subtotal includes surcharges: items 115.00 + a 15.00 cash-on-delivery fee = 130.00
     const fetch = shopApi({
       data: {
@@ -143,7 +144,16 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
       },
     });
     const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', { fetch });
-    expect(page.order.itemsSubTotalWithTax).toBe(11500);
+    const summary = orderSummary({
+      ...page.order,
+      lines: page.order.lines.map((l) => ({ discountedLinePriceWithTax: l.linePriceWithTax })),
+    });
+    expect(summary.rows.map((r) => [r.kind, r.amount])).toEqual([
+      ['subtotal', 11500],
+      ['surcharge', 1500],
+      ['shipping', 1500],
+    ]);
+    expect(summary.total).toBe(14500);
     expect(page.order.surcharges).toEqual([{ sku: 'payment-method:cash-on-delivery', description: 'رسوم | fee', priceWithTax: 1500 }]);
   });
 
