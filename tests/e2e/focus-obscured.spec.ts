@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { FOCUS_CONDITIONS, textAt200, watchObscuredFocus } from './focus-helpers';
 import { browserLocale, expect, exactly, gotoHydrated, localDigits, locales, localePath, startingWith, test, tr } from './fixtures';
 
-const STOPS = 40;
+const STOPS = 25;
 
 /** The boxes of the visible focusable elements that overlap `box` (outside `except`). */
 async function focusablesUnder(page: Page, selector: string) {
@@ -38,6 +38,7 @@ for (const locale of locales) {
       test.use({ ...browserLocale(locale), viewport: condition.viewport });
 
       test(`Shift+Tab back up a listing: no focused element is under the sticky header`, async ({ page }) => {
+        test.setTimeout(90_000);
         const obscured = await watchObscuredFocus(page);
         if (condition.text200) await textAt200(page);
         await gotoHydrated(page, localePath(locale, '/products'));
