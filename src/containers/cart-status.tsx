@@ -49,7 +49,7 @@ export function CartStatus() {
 /**
  * "Added to your cart" beside the button that added (the catalogue renders it through
  * `renderAddedNotice`). On phones it stays there, in the flow of the page, so it covers nothing
- * (issue 39); from 768 px on it is fixed to the corner. Announced by the bridge's live region, so
+ * (issue 39); from 48em (768 px at the default text size) it is fixed to the corner. Announced by the bridge's live region, so
  * no role here. Dismiss hands focus back to the button. It does not stay for good: it goes once
  * focus moves on past it (to anything but its button and itself) or a press lands elsewhere —
  * so the fixed card never sits over the element that has focus.
