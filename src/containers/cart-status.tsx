@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useAppActor } from './app-actors';
 import { useActorSelector } from './use-actor-selector';
 import { LocaleLink } from '../components/locale-link/locale-link';
@@ -48,13 +48,43 @@ export function CartStatus() {
 
 /**
  * "Added to your cart" beside the button that added (the catalogue renders it through
- * `renderAddedNotice`); fixed to the corner on screen. Announced by the bridge's live region,
- * so no role here. Dismiss hands focus back to the button.
+ * `renderAddedNotice`). On phones it stays there, in the flow of the page, so it covers nothing
+ * (issue 39); from 48em (768 px at the default text size) it is fixed to the corner. Announced by the bridge's live region, so
+ * no role here. Dismiss hands focus back to the button. It does not stay for good: it goes once
+ * focus moves on past it (to anything but its button and itself) or a press lands elsewhere —
+ * so the fixed card never sits over the element that has focus.
  */
-export function AddedNotice({ onDismiss }: { onDismiss: () => void }) {
+export function AddedNotice({ trigger, onDismiss }: { trigger: RefObject<HTMLElement | null>; onDismiss: () => void }) {
   const { send } = useAppActor('cart');
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = root.current;
+    if (!box) return;
+    const ours = (node: EventTarget | null) => node instanceof Node && (box.contains(node) || !!trigger.current?.contains(node));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = () => {
+      clearTimeout(timer);
+      // where focus went is known once the move is over; a switch to another window keeps it here
+      timer = setTimeout(() => {
+        if (document.hasFocus() && !ours(document.activeElement)) void send({ type: 'cart.dismiss' });
+      }, 0);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!ours(event.target)) void send({ type: 'cart.dismiss' });
+    };
+    const button = trigger.current;
+    button?.addEventListener('focusout', onFocusOut);
+    box.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      clearTimeout(timer);
+      button?.removeEventListener('focusout', onFocusOut);
+      box.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [trigger, send]);
   return (
-    <div className="cart-status cart-status--added">
+    <div className="cart-status cart-status--added" ref={root}>
       <div className="cart-status__box">
         <p>
           <Trans>Added to your cart.</Trans>{' '}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
@@ -36,8 +36,20 @@ export function CouponFormFor({
   const last = useActorSelector(actor, (s) => s.context.last, null);
   const applied = useActorSelector(actor, (s) => s.context.applied, null);
 
+  // An answer grows the totals above the form (a discount line): on a phone the field and the answer
+  // went out of view (issue 39 (5)). While the shopper is working in the form, it is brought back
+  // into view, clear of the sticky header (the scroll padding), once the page has laid it out.
+  const section = useRef<HTMLElement>(null);
+  const answer = error ? `error:${error.code}` : applied && appliedCodes.includes(applied) ? `applied:${applied}` : null;
+  useEffect(() => {
+    const box = section.current;
+    if (!answer || !box || !box.contains(document.activeElement)) return;
+    const frame = requestAnimationFrame(() => box.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [answer]);
+
   return (
-    <section className="coupon" aria-labelledby={`${inputId}-title`}>
+    <section ref={section} className="coupon" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`} className="coupon__title">
         <Trans>Coupon</Trans>
       </h2>

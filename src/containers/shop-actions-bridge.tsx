@@ -26,7 +26,7 @@ function AddedNoticeSlot({ variantId, trigger }: { variantId: string; trigger: R
   if (useContext(JustAddedContext) !== variantId) return null;
   return (
     <Suspense fallback={null}>
-      <AddedNotice onDismiss={() => trigger.current?.focus()} />
+      <AddedNotice trigger={trigger} onDismiss={() => trigger.current?.focus()} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ChromeData } from '../lib/chrome-data';
 import { AlertBanner } from '../components/alert-banner/alert-banner';
 import { BagIcon, CloseIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from '../components/icons/icons';
@@ -11,6 +11,7 @@ import { CategoryNav } from '../components/header/category-nav';
 import { CountBadge } from '../components/header/count-badge';
 import { useSessionSummary } from './app-actors';
 import { SignOutButton } from './sign-out-button';
+import { useStickyHeaderSize } from '../lib/use-sticky-header-size';
 
 // The drawer is code the shopper may never need: it loads on the first press of the menu button
 // (decision 009). The button starts the download on pointer down, before the click.
@@ -24,9 +25,11 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuMounted, setMenuMounted] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useStickyHeaderSize(header);
 
   return (
-    <header className="site-header">
+    <header ref={header} className="site-header">
       {chrome.alert && <AlertBanner alert={chrome.alert} />}
       <div className="container header-bar">
         <button

@@ -9,7 +9,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scan } from './a11y-helpers';
 import { shopCall } from './checkout-helpers';
-import { browserLocale, createCustomer, expect, localePath, locales, pageHydrated, test, tr, type Locale } from './fixtures';
+import { browserLocale, createCustomer, expect, exactly, localePath, locales, pageHydrated, test, tr, type Locale } from './fixtures';
+import { expectFocusUnobscured, FOCUS_CONDITIONS, textAt200, watchObscuredFocus } from './focus-helpers';
 
 const COUPON = 'WELCOME10'; // README: seeded, 10 % off, valid
 
@@ -21,7 +22,7 @@ interface Candidate {
 }
 
 /** A product with options to choose (several variants, every one in stock), from the Shop API. */
-async function productWithOptions(request: APIRequestContext, locale: Locale): Promise<Candidate> {
+async function productWithOptions(request: APIRequestContext, locale: Locale, run: number): Promise<Candidate> {
   const res = await request.post(`/shop-api?languageCode=${locale}`, {
     data: { query: 'query { products(options: { take: 100 }) { items { name slug optionGroups { name } variants { stockLevel } } } }' },
   });
@@ -30,8 +31,8 @@ async function productWithOptions(request: APIRequestContext, locale: Locale): P
     (p) => p.optionGroups.length > 0 && p.variants.length > 1 && p.variants.every((v) => v.stockLevel === 'IN_STOCK'),
   );
   expect(found.length, 'a product with options, every variant in stock').toBeGreaterThan(0);
-  // each locale its own, so the two tests do not share a product's stock
-  return found[locale === 'ar' ? 0 : Math.min(1, found.length - 1)]!;
+  // each run (locale and condition) its own, so the tests do not share a product's stock
+  return found[(run * 2 + (locale === 'ar' ? 0 : 1)) % found.length]!;
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
@@ -85,18 +86,23 @@ const announcements = (page: Page) => page.evaluate(() => JSON.parse(sessionStor
 
 const stepUrl = (locale: Locale, step: string) => new RegExp(`${localePath(locale, '/checkout/')}[^/?]+\\?step=${step}$`);
 
-for (const locale of locales) {
-  test.describe(`keyboard only (${locale})`, () => {
-    test.use(browserLocale(locale));
+// Each locale at 1280 px, at 390 px and at 1280 px with the text at 200 % (issue 39): on the way,
+// every focus move is watched for a fixed or sticky element over the focused one (focus-helpers.ts).
+const RUNS = FOCUS_CONDITIONS.flatMap((condition, run) => locales.map((locale) => ({ condition, run, locale })));
+for (const { condition, run, locale } of RUNS) {
+  test.describe(`keyboard only (${locale}, ${condition.name})`, () => {
+    test.use({ ...browserLocale(locale), viewport: condition.viewport });
 
     test('a signed-in shopper searches, chooses options, adds to cart, applies a coupon, checks out and pays by card on the gateway page', async ({
       page,
       request,
     }) => {
       test.setTimeout(180_000);
-      const product = await productWithOptions(request, locale);
-      const customer = await createCustomer(request, `keyboard-${locale}`);
+      const product = await productWithOptions(request, locale, run);
+      const customer = await createCustomer(request, `keyboard-${locale}-${run}`);
       await page.addInitScript(recordAnnouncements);
+      const obscured = await watchObscuredFocus(page);
+      if (condition.text200) await textAt200(page);
       await page.goto(localePath(locale, '/'));
       await page.waitForFunction(() => !!localStorage.getItem('vendure_token'), undefined, { timeout: 15_000 });
       await shopCall(page, 'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { __typename } }', {
@@ -121,7 +127,13 @@ for (const locale of locales) {
 
       // Search: Tab to the box, type, arrow down to the product, Enter.
       const search = page.getByRole('banner').getByRole('combobox', { name: tr(locale, 'Search products') });
-      await tabTo(page, search);
+      // On a phone the box is behind the Search button; Enter on it opens the box with focus in it.
+      const searchToggle = page.getByRole('banner').getByRole('button', { name: exactly(tr(locale, 'Search')) });
+      if (await searchToggle.isVisible()) {
+        await tabTo(page, searchToggle);
+        await page.keyboard.press('Enter');
+        await expect(search).toBeFocused();
+      } else await tabTo(page, search);
       await page.keyboard.type(product.name);
       // Names repeat in the catalogue: the option whose link is the product's.
       const hit = page.getByRole('option').and(page.locator(`a[href$="/products/${encodeURIComponent(product.slug)}"]`));
@@ -156,6 +168,8 @@ for (const locale of locales) {
       const viewCart = page.getByRole('link', { name: tr(locale, 'View cart'), exact: true });
       await expect(viewCart).toBeVisible({ timeout: 15_000 });
       await expect(add).toBeFocused();
+      // the notice that appeared is not over the button that still has focus
+      await expectFocusUnobscured(page, 'Add to cart, once the notice is shown');
       expect((await announcements(page)).filter((a) => a.includes(tr(locale, 'Added to your cart.')))).toHaveLength(1);
       await page.keyboard.press('Tab');
       await expect(viewCart).toBeFocused();
@@ -171,6 +185,10 @@ for (const locale of locales) {
       const applied = tr(locale, 'Coupon {applied} applied.', { applied: COUPON });
       await expect(page.getByText(applied)).toBeVisible({ timeout: 15_000 });
       await expect(couponField).toBeFocused();
+      // The field and its answer stay in view once the totals above them have grown (issue 39 (5)).
+      await expectFocusUnobscured(page, 'the coupon field, once applied');
+      await expect(couponField).toBeInViewport({ ratio: 1 });
+      await expect(page.getByText(applied)).toBeInViewport({ ratio: 1 });
       expect(await announcements(page)).toContainEqual(expect.stringContaining(applied));
 
       const proceed = page.getByRole('link', { name: tr(locale, 'Proceed to checkout') });
@@ -263,6 +281,17 @@ for (const locale of locales) {
       const choices = main.getByRole('radio');
       await page.keyboard.press('Tab');
       await expect(main.getByRole('radio', { checked: true }).or(choices.first()).first()).toBeFocused();
+      // No method chosen yet: Tab from the methods reaches Pay (issue 39 (6): a disabled Pay left the
+      // page), which says it cannot go on and why; Shift+Tab goes back to the methods.
+      if ((await main.getByRole('radio', { checked: true }).count()) === 0) {
+        await page.keyboard.press('Tab');
+        const blocked = page.getByRole('button', { name: tr(locale, 'Pay now') });
+        await expect(blocked).toBeFocused();
+        await expect(blocked).toHaveAttribute('aria-disabled', 'true');
+        await expect(blocked).toHaveAccessibleDescription(tr(locale, 'Choose a payment method to pay.'));
+        await page.keyboard.press('Shift+Tab');
+        await expect(choices.first()).toBeFocused();
+      }
       const count = await choices.count();
       for (let i = 0; i < count && !(await card.isChecked()); i++) await page.keyboard.press('ArrowDown');
       await expect(card).toBeChecked();
@@ -351,6 +380,7 @@ for (const locale of locales) {
       const said = await announcements(page);
       expect(said.filter((a) => a.includes(tr(locale, 'Added to your cart.')))).toHaveLength(1);
       expect(said.filter((a) => a.includes(applied))).toHaveLength(1);
+      expect(obscured, 'focused elements covered by a fixed or sticky element').toEqual([]);
     });
   });
 }

@@ -30,12 +30,16 @@ export function PaymentStep(props: PaymentStepProps) {
   const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
   const busy = props.status !== 'choosing';
   const selected = props.choices.find((c) => c.method.code === props.selectedCode);
+  // Pay stays in the tab order (aria-disabled, not disabled: WCAG 2.4.3, issue 39): from the methods
+  // Tab reaches it, and it says why it cannot go on yet.
+  const blockedId = 'payment-blocked-reason';
+  const needsMethod = !selected && !busy;
   return (
     <form
       className="checkout-card"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        props.onSubmit();
+        if (props.canSubmit) props.onSubmit();
       }}
     >
       <h2 className="checkout-card__title">{t`Payment`}</h2>
@@ -77,9 +81,20 @@ export function PaymentStep(props: PaymentStepProps) {
         </p>
       )}
       <div className="checkout-card__actions">
-        <button type="submit" className="button button--primary" disabled={!props.canSubmit} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-disabled={!props.canSubmit || undefined}
+          aria-busy={busy || undefined}
+          aria-describedby={needsMethod ? blockedId : undefined}
+        >
           {selected ? t`Pay ${formatMoneyPlain(selected.payable, locale)}` : t`Pay now`}
         </button>
+        {needsMethod && (
+          <p id={blockedId} className="checkout-card__hint">
+            {t`Choose a payment method to pay.`}
+          </p>
+        )}
       </div>
     </form>
   );

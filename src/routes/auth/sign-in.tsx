@@ -19,7 +19,7 @@ import { localizePath } from '../../i18n/paths';
 import { rememberResendAt } from '../../lib/resend-clock';
 import { isIdTokenMessage, SOCIAL_CHANNEL } from '../../lib/social-channel';
 import { useLocale } from '../../lib/use-locale';
-import { routeMeta } from '../../seo/route-meta';
+import { routeMeta, SITE_NAME } from '../../seo/route-meta';
 import { requireGuest } from '../guards.server';
 import { socialProviders } from './social.server';
 import type { AuthFailure } from '../../../machines/auth.machine';
@@ -177,12 +177,35 @@ export default function SignInPage() {
   };
   const show = (form: 'signIn' | 'register') => {
     if (!auth) setEarly((e) => ({ ...e, form }));
+    switched.current = true;
     send({ type: form === 'register' ? 'auth.showRegister' : 'auth.showSignIn' });
   };
   const openProvider = (provider: SocialProvider) => {
     popup.current = window.open(localizePath(`/auth/social/${provider}`, locale), 'social-sign-in', POPUP_FEATURES);
     popup.current?.focus();
   };
+
+  // Switching between the two forms replaces the heading and the form under the focus (issue 39):
+  // the new form's heading takes it, so it is read out and the next Tab is the form's first field.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    heading.current?.focus();
+  }, [registering]);
+  // The register view is the same route as sign-in, so the route's meta says "Sign in": the
+  // document's title follows the view (WCAG 2.4.2), and goes back when the view or page changes.
+  const registerTitle = `${t`Create an account`} | ${i18n._(SITE_NAME)}`;
+  useEffect(() => {
+    if (!registering) return;
+    const previous = document.title;
+    document.title = registerTitle;
+    return () => {
+      // a new page has written its own title by now: keep it
+      if (document.title === registerTitle) document.title = previous;
+    };
+  }, [registering, registerTitle]);
 
   const confirmMessage = confirmError ? t`The two passwords do not match.` : undefined;
   const registrationErrors = { ...translateErrors(['firstName', 'lastName', 'email', 'password']), confirm: confirmMessage };
@@ -191,7 +214,7 @@ export default function SignInPage() {
     <div className="auth-page">
       {registering ? (
         <>
-          <h1 id="sign-in-title" className="auth-page__title">
+          <h1 id="sign-in-title" className="auth-page__title" ref={heading} tabIndex={-1}>
             <Trans>Create an account</Trans>
           </h1>
           <p className="auth-page__lead">
@@ -249,7 +272,7 @@ export default function SignInPage() {
         </>
       ) : (
         <>
-          <h1 id="sign-in-title" className="auth-page__title">
+          <h1 id="sign-in-title" className="auth-page__title" ref={heading} tabIndex={-1}>
             <Trans>Sign in</Trans>
           </h1>
           <p className="auth-page__lead">
