@@ -3,10 +3,10 @@ import { isStoreUnavailable } from './lib/network-failure';
 import type { Address, CreateAddressInput, UpdateAddressInput, VerifyAddressResult } from '../services/account.service';
 import type { getCities } from '../services/content.service';
 import {
+  addressInputOf,
   addressToValues,
   emptyAddressValues,
   validateAddress,
-  valuesToAddressInput,
   type AddressErrors,
   type AddressFormValues,
 } from './schemas/address.schema';
@@ -486,8 +486,7 @@ export const addressesMachine = setup({
 });
 
 function addressInput(context: AddressesContext): CreateAddressInput {
-  const result = validateAddress(context.form.values);
+  const result = addressInputOf(context.form.values, context.cities);
   if (!result.ok) throw new Error('saving entered with invalid values');
-  const city = context.cities.find((c) => c.code === result.value.cityCode);
-  return valuesToAddressInput(result.value, city?.name ?? result.value.cityCode);
+  return result.input;
 }

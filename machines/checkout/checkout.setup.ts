@@ -89,13 +89,16 @@ export const checkoutSetup = setup({
     setOrder: assign((_, params: { order: Order | null }) => ({ order: params.order })),
     setError: assign((_, params: { error: CheckoutError }) => ({ error: params.error })),
     clearError: assign({ error: null }),
-    // The shopper's choice; else the address the order already has (a reload); else the default.
+    // The shopper's choice; else the address the order already has (a reload); else the default;
+    // else the only one there is (issue 32 §2).
     setAddresses: assign(({ context }, params: { addresses: Address[] }) => ({
       addresses: params.addresses,
       addressId:
         context.addressId && params.addresses.some((a) => a.id === context.addressId)
           ? context.addressId
-          : (orderAddressId(params.addresses, context.order) ?? params.addresses.find((a) => a.defaultShippingAddress)?.id ?? null),
+          : (orderAddressId(params.addresses, context.order) ??
+            params.addresses.find((a) => a.defaultShippingAddress)?.id ??
+            (params.addresses.length === 1 ? params.addresses[0]!.id : null)),
     })),
     selectAddress: assign(({ event }) => (event.type === 'address.select' ? { addressId: event.addressId } : {})),
     storeDraft: assign(({ event }) => (event.type === 'address.create' ? { addressDraft: event.input } : {})),

@@ -7,7 +7,6 @@ import { allowedCharacters } from './text-rules';
 
 export type AddressMessageId =
   | 'address.firstName.required'
-  | 'address.lastName.required'
   | 'address.name.tooLong'
   | 'address.street.required'
   | 'address.street.tooLong'
@@ -29,11 +28,13 @@ const invalidText = allowedCharacters(id('address.text.invalidCharacters'));
 
 const name = (required: AddressMessageId) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(ADDRESS_LIMITS.nameMax, id('address.name.tooLong')), invalidText);
+// Optional (decision 033): addresses saved with one full name ("Omar") must still open and save.
+const optionalName = v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.nameMax, id('address.name.tooLong')), invalidText);
 
 export const addressSchema = v.pipe(
   v.object({
     firstName: name(id('address.firstName.required')),
-    lastName: name(id('address.lastName.required')),
+    lastName: optionalName,
     streetLine1: v.pipe(
       v.string(),
       v.trim(),
@@ -43,7 +44,9 @@ export const addressSchema = v.pipe(
     ),
     streetLine2: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_LIMITS.streetMax, id('address.street.tooLong')), invalidText),
     countryCode: v.pipe(v.string(), v.length(2)),
-    cityCode: v.pipe(v.string(), v.nonEmpty(id('address.city.required'))),
+    cityCode: v.string(),
+    /** The city as an older address has it (free text, no code): kept until a city is chosen. */
+    cityName: v.pipe(v.string(), v.trim()),
     postalCode: v.pipe(v.string(), v.trim()),
     phone: requiredPhone(id('address.phone.required'), id('address.phone.invalid')),
     receiverPhone: optionalPhone(id('address.receiverPhone.invalid')),
@@ -65,6 +68,11 @@ export const addressSchema = v.pipe(
       id('address.postalCode.invalid'),
     ),
     ['postalCode'],
+  ),
+  // The city comes from `cities(countryCode)`; only an older address may keep its own city text.
+  v.forward(
+    v.partialCheck([['cityCode'], ['cityName']], (a) => a.cityCode !== '' || a.cityName !== '', id('address.city.required')),
+    ['cityCode'],
   ),
   // A gift goes to someone else: the courier needs the receiver's phone.
   v.forward(
@@ -91,6 +99,7 @@ export const emptyAddressValues = (countryCode = DEFAULT_PHONE_COUNTRY): Address
   streetLine2: '',
   countryCode,
   cityCode: '',
+  cityName: '',
   postalCode: '',
   phone: emptyPhone(),
   receiverPhone: emptyPhone(),
@@ -102,18 +111,31 @@ export const emptyAddressValues = (countryCode = DEFAULT_PHONE_COUNTRY): Address
 
 const phoneOf = (e164: string | null | undefined, country: string): PhoneValue => ({ e164: e164 ?? '', country });
 
+/**
+ * First and last name of a saved address: its own fields, else its full name split at the first
+ * space (an address saved with one name only, e.g. by the old checkout form, keeps it as the first).
+ */
+function namesOf(address: Address): { firstName: string; lastName: string } {
+  const custom = address.customFields;
+  if (custom?.firstName) return { firstName: custom.firstName, lastName: custom.lastName ?? '' };
+  const full = (address.fullName ?? '').trim().replace(/\s+/g, ' ');
+  const space = full.indexOf(' ');
+  return space < 0 ? { firstName: full, lastName: '' } : { firstName: full.slice(0, space), lastName: full.slice(space + 1) };
+}
+
 /** A saved address as form values (editing). */
 export function addressToValues(address: Address): AddressFormValues {
   const country = address.country.code;
   const custom = address.customFields;
   const type = ADDRESS_TYPES.find((t) => t === custom?.type) ?? 'home';
+  const cityCode = custom?.cityCode || address.cityDetails?.CityCode || '';
   return {
-    firstName: custom?.firstName ?? '',
-    lastName: custom?.lastName ?? '',
+    ...namesOf(address),
     streetLine1: address.streetLine1,
     streetLine2: address.streetLine2 ?? '',
     countryCode: country,
-    cityCode: custom?.cityCode ?? address.cityDetails?.CityCode ?? '',
+    cityCode,
+    cityName: cityCode ? '' : (address.city ?? ''),
     postalCode: address.postalCode ?? '',
     phone: phoneOf(address.phoneNumber, country),
     receiverPhone: phoneOf(custom?.receiverPhoneNumber, country),
@@ -124,10 +146,10 @@ export function addressToValues(address: Address): AddressFormValues {
   };
 }
 
-/** Valid form values as the Shop API input; `cityName` is the picked city's name in the page's language. */
+/** Valid form values as the Shop API input; `cityName` is the picked city's name (or the kept one). */
 export function valuesToAddressInput(value: AddressFormOutput, cityName: string): CreateAddressInput {
   return {
-    fullName: `${value.firstName} ${value.lastName}`,
+    fullName: [value.firstName, value.lastName].filter(Boolean).join(' '),
     streetLine1: value.streetLine1,
     // Vendure's address columns are NOT NULL with '' as default: an empty line is '', never null.
     streetLine2: value.streetLine2,
@@ -139,7 +161,7 @@ export function valuesToAddressInput(value: AddressFormOutput, cityName: string)
     defaultBillingAddress: value.defaultShippingAddress,
     customFields: {
       type: value.type,
-      cityCode: value.cityCode,
+      cityCode: value.cityCode || null,
       instructions: value.instructions || null,
       receiverPhoneNumber: value.receiverPhone || null,
       isGiftCart: value.isGiftCart,
@@ -147,4 +169,20 @@ export function valuesToAddressInput(value: AddressFormOutput, cityName: string)
       lastName: value.lastName,
     },
   };
+}
+
+/**
+ * The form's values checked by the schema and, when valid, as the Shop API input: the city's name
+ * is the chosen city's (from `cities`), or the text an older address kept.
+ */
+export function addressInputOf(
+  values: AddressFormValues,
+  cities: readonly { code: string; name: string }[],
+): { ok: true; input: CreateAddressInput } | { ok: false; errors: AddressErrors } {
+  const result = validateAddress(values);
+  if (!result.ok) return result;
+  const city = result.value.cityCode
+    ? (cities.find((c) => c.code === result.value.cityCode)?.name ?? result.value.cityCode)
+    : result.value.cityName;
+  return { ok: true, input: valuesToAddressInput(result.value, city) };
 }

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Actor } from 'xstate';
+import type { City } from '../../machines/addresses.machine';
 import type { CheckoutEvent, CheckoutStep, checkoutCouponMachine, Order } from '../../machines/checkout.machine';
 // The selectors, not the machine: no xstate in the page's chunks (decision 009).
 import { METHOD_SURCHARGE_SKU, payableTotal } from '../../machines/checkout/checkout.selectors';
@@ -13,6 +14,7 @@ import { OrderLines } from '../components/checkout/order-lines';
 import { OrderPlaced } from '../components/checkout/order-placed';
 import { OrderTotals } from '../components/checkout/order-totals';
 import { PaymentStep, type PaymentChoice } from '../components/checkout/payment-step';
+import { ReviewChoices } from '../components/checkout/review-choices';
 import { ShippingStep } from '../components/checkout/shipping-step';
 import { EmptyState } from '../components/catalogue/empty-state';
 import { LocaleLink } from '../components/locale-link/locale-link';
@@ -25,6 +27,8 @@ export interface CheckoutFlowViewProps {
   /** The step of the machine's state, when it is one of the four the steps bar shows. */
   step: CheckoutStep | null;
   page: 'checkout' | 'success';
+  /** `cities('SA')` for a new address; null when they could not be read. */
+  cities: readonly City[] | null;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface CheckoutFlowViewProps {
  * confirmation and the failures. Only the browser renders it (the server has no machine), so it is
  * a chunk of its own, loaded with the app's actors instead of before the page hydrates.
  */
-export default function CheckoutFlowView({ snapshot, send, step, page }: CheckoutFlowViewProps) {
+export default function CheckoutFlowView({ snapshot, send, step, page, cities }: CheckoutFlowViewProps) {
   const { i18n } = useLingui();
   useStepFocus(step);
   const error = snapshot.context.error;
@@ -84,7 +88,7 @@ export default function CheckoutFlowView({ snapshot, send, step, page }: Checkou
           onGoTo={(target) => send({ type: 'checkout.goto', step: target })}
         />
         {alert}
-        <StepView snapshot={snapshot} send={send} />
+        <StepView snapshot={snapshot} send={send} cities={cities} />
       </div>
       {order && (
         <aside className="checkout-page__aside">
@@ -122,7 +126,15 @@ function useStepFocus(step: CheckoutStep | null) {
   });
 }
 
-function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event: CheckoutEvent) => void }) {
+function StepView({
+  snapshot,
+  send,
+  cities,
+}: {
+  snapshot: CheckoutSnapshot;
+  send: (event: CheckoutEvent) => void;
+  cities: readonly City[] | null;
+}) {
   const { i18n } = useLingui();
   const { context } = snapshot;
   if (snapshot.matches('address')) {
@@ -143,6 +155,8 @@ function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event
         onVerify={(code) => send({ type: 'address.verify', code })}
         onResend={() => send({ type: 'address.resend' })}
         onChangeAddress={() => send({ type: 'address.change' })}
+        cities={cities ?? []}
+        citiesStatus={cities ? 'ready' : 'failed'}
       />
     );
   }
@@ -168,6 +182,20 @@ function StepView({ snapshot, send }: { snapshot: CheckoutSnapshot; send: (event
         <h2 className="checkout-card__title">
           <Trans>Review your order</Trans>
         </h2>
+        <ReviewChoices
+          address={context.order.shippingAddress ?? {}}
+          delivery={
+            context.order.shippingLines[0]
+              ? { name: context.order.shippingLines[0].shippingMethod.name, priceWithTax: context.order.shippingLines[0].priceWithTax }
+              : null
+          }
+          onChangeAddress={
+            snapshot.can({ type: 'checkout.goto', step: 'address' }) ? () => send({ type: 'checkout.goto', step: 'address' }) : null
+          }
+          onChangeDelivery={
+            snapshot.can({ type: 'checkout.goto', step: 'shipping' }) ? () => send({ type: 'checkout.goto', step: 'shipping' }) : null
+          }
+        />
         <OrderLines lines={context.order.lines} />
         {coupon && <CouponFormFor actor={coupon} send={(event) => coupon.send(event)} appliedCodes={context.order.couponCodes} />}
         <div className="checkout-card__actions">

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Actor } from 'xstate';
+import type { City } from '../../machines/addresses.machine';
 import type { CheckoutStep, checkoutMachine } from '../../machines/checkout.machine';
 // The selectors, not the machine: no xstate in the page's chunk (decision 009).
 import { checkoutStep } from '../../machines/checkout/checkout.selectors';
@@ -29,6 +30,8 @@ export interface CheckoutFlowProps {
   requireVerifiedAddress: boolean;
   /** What the page's loader already read: the machine's first fetches answer from it. */
   seed?: CheckoutSeed | null;
+  /** `cities('SA')` for a new address (null: they could not be read). */
+  cities?: readonly City[] | null;
   /** Shown until the machine's view takes over (instead of the loading line). */
   placeholder?: ReactNode;
   /** `checkout`: the step pages (step in the URL); `success`: /checkout-success confirming a payment. */
@@ -44,7 +47,7 @@ const isStep = (value: string | null): value is CheckoutStep => CHECKOUT_STEPS.i
  * follows the machine; a back/forward move in the browser becomes `checkout.goto`, which the
  * machine takes only to a step the order has reached (else the URL is put back).
  */
-export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, placeholder, page, onPaid }: CheckoutFlowProps) {
+export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, cities, placeholder, page, onPaid }: CheckoutFlowProps) {
   const { i18n } = useLingui();
   // Before the machine starts (at idle): its first fetches answer from the loader's data (src/app/actors.ts).
   useState(() => seed && seedCheckout(seed));
@@ -110,7 +113,13 @@ export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, pl
   if (!snapshot || snapshot.matches('loading') || (placeholder && firstFetch && !shown)) return loading;
   return (
     <Suspense fallback={loading}>
-      <CheckoutFlowView snapshot={snapshot} send={send} step={machineStep && isStep(machineStep) ? machineStep : null} page={page} />
+      <CheckoutFlowView
+        snapshot={snapshot}
+        send={send}
+        step={machineStep && isStep(machineStep) ? machineStep : null}
+        page={page}
+        cities={cities ?? null}
+      />
     </Suspense>
   );
 }

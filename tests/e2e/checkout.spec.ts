@@ -302,7 +302,7 @@ for (const locale of locales) {
       const radio = (name: string | RegExp) =>
         page.getByRole('radio', { name: typeof name === 'string' ? new RegExp(escape(name)) : name });
       const shippingAmount = () => amountOf(page, tr(locale, 'Order summary'), exactly(tr(locale, 'Shipping')));
-      const newAddress = { fullName: 'Omar Hassan', phone: '+966500000002', street: 'Olaya Street 7', city: 'Jeddah' };
+      const newAddress = { firstName: 'Omar', lastName: 'Hassan', phone: '0551234568', street: 'Olaya Street 7' };
 
       // Address: a reload shows the step again, the default address preselected.
       await page.goto(localePath(locale, `/checkout/${code}`));
@@ -312,17 +312,22 @@ for (const locale of locales) {
       await expect(page.getByRole('button', { name: tr(locale, 'Deliver to this address') })).toBeEnabled();
       await expect(radio(SAVED_ADDRESS.streetLine1)).toBeChecked();
 
-      // A new address: the form says what is missing, then saves it and delivers there.
+      // A new address (the profile's form): it says what is missing, then saves it and delivers there.
       await page.getByRole('button', { name: tr(locale, 'Add a new address') }).click();
       const form = page.getByRole('form', { name: tr(locale, 'New address') });
       await form.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
-      await expect(form.getByText(tr(locale, 'This field is required.'))).toHaveCount(4);
-      await expect(form.getByLabel(tr(locale, 'Full name'))).toBeFocused();
+      const firstName = form.getByRole('textbox', { name: tr(locale, 'First name') });
+      await expect(firstName).toBeFocused();
+      await expect(firstName).toHaveAccessibleDescription(tr(locale, 'Please enter the first name.'));
+      await expect(form.getByText(tr(locale, 'Please choose a city.'))).toBeVisible();
       await axe();
-      await form.getByLabel(tr(locale, 'Full name')).fill(newAddress.fullName);
-      await form.getByLabel(tr(locale, 'Mobile number')).fill(newAddress.phone);
-      await form.getByLabel(tr(locale, 'Street and building')).fill(newAddress.street);
-      await form.getByLabel(tr(locale, 'City')).fill(newAddress.city);
+      await firstName.fill(newAddress.firstName);
+      await form.getByRole('textbox', { name: tr(locale, 'Last name') }).fill(newAddress.lastName);
+      await form.getByRole('textbox', { name: tr(locale, 'Mobile number'), exact: true }).fill(newAddress.phone);
+      await form.getByRole('textbox', { name: tr(locale, 'Street and building') }).fill(newAddress.street);
+      const city = form.getByRole('combobox', { name: tr(locale, 'City') });
+      await expect(city.locator('option')).not.toHaveCount(1, { timeout: 15_000 });
+      await city.selectOption({ index: 1 });
       await form.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
       await expect(page).toHaveURL(stepUrl(locale, code, 'shipping'), { timeout: 15_000 });
 

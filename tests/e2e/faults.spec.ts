@@ -252,12 +252,17 @@ test.describe('faults: the backend stops while the shop is in use', () => {
 
       await page.getByRole('button', { name: tr(locale, 'Add a new address') }).click();
       const typed = {
-        'Full name': 'Faults Tester',
-        'Mobile number': '+966500000042',
+        'First name': 'Faults',
+        'Last name': 'Tester',
         'Street and building': 'Olaya Street 42',
-        City: 'Riyadh',
       };
       for (const [label, value] of Object.entries(typed)) await page.getByLabel(startingWith(tr(locale, label))).fill(value);
+      // The phone and the city as the profile's form takes them (issue 32 §3).
+      await page.getByRole('textbox', { name: tr(locale, 'Mobile number'), exact: true }).fill('0551234042');
+      const city = page.getByRole('combobox', { name: tr(locale, 'City') });
+      await expect(city.locator('option')).not.toHaveCount(1, { timeout: 15_000 });
+      await city.selectOption({ index: 1 });
+      const cityCode = await city.inputValue();
 
       await stopBackend();
       await page.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
@@ -267,6 +272,8 @@ test.describe('faults: the backend stops while the shop is in use', () => {
       const kept: Record<string, string> = {};
       for (const label of Object.keys(typed)) kept[label] = await page.getByLabel(startingWith(tr(locale, label))).inputValue();
       survived('the typed address fields', kept, typed);
+      await expect(city).toHaveValue(cityCode);
+      await expect(page.getByRole('textbox', { name: tr(locale, 'Mobile number'), exact: true })).not.toHaveValue('');
       await expect(page).toHaveURL(stepUrl(locale, code, 'address'));
 
       await startBackend();

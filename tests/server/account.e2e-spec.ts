@@ -790,6 +790,61 @@ describe('account plugin (shop API)', () => {
       a2 = (await shop(env, CREATE_ADDRESS, { input: addressInput('Olaya St 2') }, { token: owner.token })).data.createCustomerAddress.id;
     });
 
+    // Issue 32 §3: the phone an address carries reaches the order, the invoice and the e-mails;
+    // the Shop API refuses one the storefront's phone input would refuse ("123"), whoever sends it.
+    it('refuses an invalid phone on a saved address and on the order’s shipping address, in the request’s language', async () => {
+      const created = await shop(
+        env,
+        CREATE_ADDRESS,
+        { input: { ...addressInput('Phone St 1'), phoneNumber: '123' } },
+        { token: owner.token },
+      );
+      expect(created.status).toBe(400);
+      expect(created.errors?.[0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'input.phoneNumber',
+        reason: 'input-phone-invalid',
+      });
+      expect(created.errors?.[0].message).toBe('"input.phoneNumber" is not a valid phone number.');
+
+      const receiver = await shop(
+        env,
+        CREATE_ADDRESS,
+        { input: { ...addressInput('Phone St 2'), customFields: { ...addressInput('').customFields, receiverPhoneNumber: '0500' } } },
+        { token: owner.token, lang: 'ar' },
+      );
+      expect(receiver.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.customFields.receiverPhoneNumber' });
+      expect(receiver.errors?.[0].message).toBe('«input.customFields.receiverPhoneNumber» ليس رقم هاتف صالحًا.');
+
+      const updated = await shop(
+        env,
+        'mutation updateCustomerAddress($input: UpdateAddressInput!) { updateCustomerAddress(input: $input) { id phoneNumber } }',
+        { input: { id: a1, phoneNumber: '+966123' } },
+        { token: owner.token },
+      );
+      expect(updated.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'input-phone-invalid' });
+
+      const onOrder = await shop(
+        env,
+        'mutation SetShippingAddress($input: CreateAddressInput!) { setOrderShippingAddress(input: $input) { __typename } }',
+        { input: { streetLine1: 'Tahlia', city: 'Jeddah', countryCode: 'SA', phoneNumber: '123' } },
+        { token: owner.token },
+      );
+      expect(onOrder.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'input-phone-invalid' });
+
+      // Valid numbers pass: a Saudi mobile and a number of another country.
+      for (const phoneNumber of ['+966551234567', '+971501234567']) {
+        const ok = await shop(env, CREATE_ADDRESS, { input: { ...addressInput('Phone St 3'), phoneNumber } }, { token: owner.token });
+        expect(ok.errors).toBeUndefined();
+        await shop(
+          env,
+          'mutation ($id: ID!) { deleteCustomerAddress(id: $id) { success } }',
+          { id: ok.data.createCustomerAddress.id },
+          { token: owner.token },
+        );
+      }
+    });
+
     it('setDefaultAddress makes exactly one default, only on own addresses', async () => {
       const r = await shop(env, SET_DEFAULT, { id: a2 }, { token: owner.token });
       expect(r.data.setDefaultAddress).toEqual({ id: a2, defaultShippingAddress: true, defaultBillingAddress: true });

@@ -1,6 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AddressChange, City } from '../../../machines/addresses.machine';
 import type { Address, CreateAddressInput } from '../../../machines/checkout.machine';
+import { addressInputOf, emptyAddressValues, type AddressErrors, type AddressFormValues } from '../../../machines/schemas/address.schema';
+import { AddressFields } from '../address-form/address-fields';
+import { useLocale } from '../../lib/use-locale';
+import { useFocusFirstError } from '../profile/use-focus-first-error';
 import { AddressLines } from './order-lines';
 
 export interface AddressStepProps {
@@ -15,26 +20,33 @@ export interface AddressStepProps {
   onVerify: (code: string) => void;
   onResend: () => void;
   onChangeAddress: () => void;
+  /** `cities('SA')` for the new address's city (read by the page's loader). */
+  cities: readonly City[];
+  citiesStatus: 'loading' | 'failed' | 'ready';
 }
-
-type DraftField = 'fullName' | 'phoneNumber' | 'streetLine1' | 'city' | 'postalCode';
-const REQUIRED: DraftField[] = ['fullName', 'phoneNumber', 'streetLine1', 'city'];
 
 /** Choose a saved address (the default preselected), add one, or confirm an address by code. */
 export function AddressStep(props: AddressStepProps) {
   const { t } = useLingui();
+  const locale = useLocale();
   const busy = props.status === 'busy';
   const [adding, setAdding] = useState(props.addresses.length === 0);
-  const [draft, setDraft] = useState<Record<DraftField, string>>({
-    fullName: '',
-    phoneNumber: '',
-    streetLine1: '',
-    city: '',
-    postalCode: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
+  const [values, setValues] = useState<AddressFormValues>(() => emptyAddressValues());
+  const [errors, setErrors] = useState<AddressErrors>({});
   const [code, setCode] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const newHeading = useRef<HTMLHeadingElement>(null);
+  // Opened by "Add a new address" (issue 39 item 4): focus goes to the form's heading, which names
+  // the form, instead of staying on a button that is gone (the page's <body>).
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (opened) newHeading.current?.focus();
+  }, [opened]);
+  const onSubmitted = useFocusFirstError(formRef, errors);
+  const change = (c: AddressChange) => {
+    setValues((v) => ({ ...v, [c.field]: c.value }));
+    setErrors(({ [c.field]: _dropped, ...rest }) => rest);
+  };
 
   if (props.status === 'code') {
     return (
@@ -76,31 +88,6 @@ export function AddressStep(props: AddressStepProps) {
     );
   }
 
-  const field = (name: DraftField, label: string, extra: Record<string, string> = {}) => (
-    <div className="field" key={name}>
-      <label className="field__label" htmlFor={`new-address-${name}`}>
-        {label}
-        {!REQUIRED.includes(name) && <span className="field__optional"> {t`(optional)`}</span>}
-      </label>
-      <input
-        id={`new-address-${name}`}
-        name={name}
-        className="field__input"
-        value={draft[name]}
-        disabled={busy}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `new-address-${name}-error` : undefined}
-        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-        {...extra}
-      />
-      {errors[name] && (
-        <p id={`new-address-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
   return (
     <div className="checkout-card">
       <h2 className="checkout-card__title">{t`Shipping address`}</h2>
@@ -131,7 +118,14 @@ export function AddressStep(props: AddressStepProps) {
         </form>
       )}
       {!adding && (
-        <button type="button" className="link-button" onClick={() => setAdding(true)}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setAdding(true);
+            setOpened(true);
+          }}
+        >
           {t`Add a new address`}
         </button>
       )}
@@ -143,32 +137,33 @@ export function AddressStep(props: AddressStepProps) {
           aria-labelledby="new-address-title"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            const missing: Partial<Record<DraftField, string>> = {};
-            for (const f of REQUIRED) if (draft[f].trim() === '') missing[f] = t`This field is required.`;
-            setErrors(missing);
-            const first = REQUIRED.find((f) => missing[f]);
-            if (first) {
-              formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+            onSubmitted();
+            const result = addressInputOf(values, props.cities);
+            if (!result.ok) {
+              setErrors(result.errors);
               return;
             }
-            props.onCreate({
-              fullName: draft.fullName.trim(),
-              phoneNumber: draft.phoneNumber.trim(),
-              streetLine1: draft.streetLine1.trim(),
-              city: draft.city.trim(),
-              postalCode: draft.postalCode.trim() || undefined,
-              countryCode: 'SA',
-            });
+            setErrors({});
+            props.onCreate(result.input);
           }}
         >
-          <h3 id="new-address-title" className="checkout-card__subtitle">
+          <h3 id="new-address-title" ref={newHeading} tabIndex={-1} className="checkout-card__subtitle">
             <Trans>New address</Trans>
           </h3>
-          {field('fullName', t`Full name`, { autoComplete: 'name' })}
-          {field('phoneNumber', t`Mobile number`, { autoComplete: 'tel', type: 'tel', dir: 'ltr' })}
-          {field('streetLine1', t`Street and building`, { autoComplete: 'address-line1' })}
-          {field('city', t`City`, { autoComplete: 'address-level2' })}
-          {field('postalCode', t`Postal code`, { autoComplete: 'postal-code', dir: 'ltr' })}
+          <div role="alert">
+            {Object.keys(errors).length > 0 && <p className="notice notice--error">{t`Please correct the marked fields.`}</p>}
+          </div>
+          <AddressFields
+            values={values}
+            errors={errors}
+            cities={props.cities}
+            citiesStatus={props.citiesStatus}
+            disabled={busy}
+            locale={locale}
+            idPrefix="new-address"
+            formKey="new"
+            onChange={change}
+          />
           <div className="checkout-card__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               {t`Save and deliver here`}

@@ -48,7 +48,6 @@ export const AVATAR_MESSAGES: Record<AvatarMessageId, MessageDescriptor> = {
 
 export const ADDRESS_MESSAGES: Record<AddressMessageId, MessageDescriptor> = {
   'address.firstName.required': msg`Please enter the first name.`,
-  'address.lastName.required': msg`Please enter the last name.`,
   'address.name.tooLong': msg`A name has at most ${nameMax} characters.`,
   'address.street.required': msg`Please enter the street and building.`,
   'address.street.tooLong': msg`This line has at most ${streetMax} characters.`,

@@ -1,5 +1,6 @@
 import { resumeOrder, resumeTarget } from '../../../machines/checkout/checkout.rules';
 import { getAddresses } from '../../../services/account.service';
+import { getCities } from '../../../services/content.service';
 import { getCheckoutOrders, getShippingMethods } from '../../../services/checkout.service';
 import type { ShopClient } from '../../../services/client';
 import type { CheckoutFirstPaint } from '../../lib/checkout-seed';
@@ -21,6 +22,18 @@ export async function loadCheckoutFirstPaint(client: ShopClient, code: string, r
       if (step === 'shipping') firstPaint.shippingMethods = await getShippingMethods(client);
     }
     return firstPaint;
+  } catch {
+    return null;
+  }
+}
+
+/** The shop's country whose cities a new address is chosen from (spec: the default country is SA). */
+const SHOP_COUNTRY = 'SA';
+
+/** `cities(SA)` for the checkout's address form (the profile's form reads the same); null on failure. */
+export async function loadCheckoutCities(client: ShopClient) {
+  try {
+    return await getCities(client, SHOP_COUNTRY);
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@ import { useLeaveWhenSignedOut } from '../../containers/use-leave-when-signed-ou
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { routeMeta } from '../../seo/route-meta';
 import { personalShopClient, privatePageHeaders, requireCustomer } from '../guards.server';
-import { loadCheckoutFirstPaint } from './checkout.server';
+import { loadCheckoutCities, loadCheckoutFirstPaint } from './checkout.server';
 
 export const headers = privatePageHeaders;
 
@@ -26,12 +26,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The gateway sends the shopper back with ?payment=declined|cancelled: confirm, never trust it.
   const returning = url.searchParams.has('payment');
+  const client = personalShopClient(request, locale);
+  const [firstPaint, cities] = await Promise.all([loadCheckoutFirstPaint(client, params.code, returning), loadCheckoutCities(client)]);
   return {
     code: params.code,
     returning,
     requireVerifiedAddress: requireVerifiedAddress(),
     // SSR HTML carries the first paint (the step and the summary); the machine starts from it.
-    firstPaint: await loadCheckoutFirstPaint(personalShopClient(request, locale), params.code, returning),
+    firstPaint,
+    /** The cities a new address is chosen from (null when they could not be read). */
+    cities,
   };
 }
 
@@ -55,12 +59,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         returning={loaderData.returning}
         requireVerifiedAddress={loaderData.requireVerifiedAddress}
         seed={firstPaint?.seed}
+        cities={loaderData.cities}
         placeholder={
           firstPaint?.step && order ? (
             <CheckoutPreview
               step={firstPaint.step}
               order={order}
               addresses={firstPaint.addresses}
+              cities={loaderData.cities}
               shippingMethods={firstPaint.shippingMethods}
             />
           ) : undefined

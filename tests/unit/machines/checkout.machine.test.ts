@@ -142,6 +142,28 @@ describe('checkout machine: address, shipping, review', () => {
     expect(actor.getSnapshot().context.addressId).toBe('a1');
   });
 
+  it('preselects the only saved address, though it is not marked default (issue 32 §2)', async () => {
+    const actor = start({
+      fetchCheckoutOrders: resolved({ active: orderAt('cart'), byCode: null }),
+      fetchAddresses: resolved([savedAddress('a7', true)]),
+    });
+    await settled(actor, 'choosing');
+
+    expect(actor.getSnapshot().context.addressId).toBe('a7');
+    expect(actor.getSnapshot().can({ type: 'address.submit' })).toBe(true);
+  });
+
+  it('chooses nothing among several saved addresses without a default', async () => {
+    const actor = start({
+      fetchCheckoutOrders: resolved({ active: orderAt('cart'), byCode: null }),
+      fetchAddresses: resolved([savedAddress('a7', true), savedAddress('a8', true)]),
+    });
+    await settled(actor, 'choosing');
+
+    expect(actor.getSnapshot().context.addressId).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'address.submit' })).toBe(false);
+  });
+
   it('retries a failed shipping choice with the method the shopper chose', async () => {
     const setShipping = vi.fn();
     let fail = true;

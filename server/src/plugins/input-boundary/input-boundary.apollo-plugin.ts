@@ -28,6 +28,8 @@ import {
   hasForbiddenCharacters,
   INT_LIMITS,
   isValidId,
+  isValidPhone,
+  PHONE_FIELDS,
   STRING_LIMITS,
 } from './input-limits';
 
@@ -230,8 +232,12 @@ export class InputBoundaryApolloPlugin implements ApolloServerPlugin<Ctx> {
     switch (named.name) {
       case 'ID':
         return isValidId(value) ? undefined : { key: 'input-invalid-id', field, vars: {}, fallback: '"{field}" is not a valid ID.' };
-      case 'String':
-        return typeof value === 'string' ? this.checkString(value, STRING_LIMITS[key]?.max ?? DEFAULT_STRING_MAX, field) : undefined;
+      case 'String': {
+        if (typeof value !== 'string') return;
+        const v = this.checkString(value, STRING_LIMITS[key]?.max ?? DEFAULT_STRING_MAX, field);
+        if (v || !PHONE_FIELDS.has(key) || value === '' || isValidPhone(value)) return v;
+        return { key: 'input-phone-invalid', field, vars: {}, fallback: '"{field}" is not a valid phone number.' };
+      }
       case 'Int': {
         const rule = INT_LIMITS[key];
         if (rule && typeof value === 'number' && (value < rule.min || value > rule.max)) {

@@ -1,3 +1,5 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+
 /**
  * The per-field limit table of the Shop API input boundary (documented in this plugin's README).
  *
@@ -141,6 +143,25 @@ export const INT_LIMITS: Record<string, IntRule> = {
   'Mutation.adjustOrderLine.quantity': QUANTITY,
   'AddItemInput.quantity': QUANTITY,
 };
+
+/**
+ * Phone numbers an address carries to the order, the invoice and the e-mails (issue 32 §3): the
+ * storefront's rule (its phone input, machines/schemas/phone.schema.ts) held here too, so no
+ * client can store "123". Input `Type.field` keys; an empty value is left to the field's own rules.
+ */
+export const PHONE_FIELDS = new Set([
+  'CreateAddressInput.phoneNumber',
+  'UpdateAddressInput.phoneNumber',
+  'CreateAddressCustomFieldsInput.receiverPhoneNumber',
+  'UpdateAddressCustomFieldsInput.receiverPhoneNumber',
+]);
+
+/** E.164 (`+` and at most 15 digits), valid by libphonenumber's metadata; Saudi numbers by the national plan. */
+export function isValidPhone(value: string): boolean {
+  if (!/^\+[1-9]\d{1,14}$/.test(value)) return false;
+  if (value.startsWith('+966')) return /^\+966(5\d{8}|1\d{7,8})$/.test(value);
+  return isValidPhoneNumber(value);
+}
 
 /** With Vendure's default (auto-increment) ids an ID is a positive safe integer in decimal. */
 export function isValidId(value: unknown): boolean {

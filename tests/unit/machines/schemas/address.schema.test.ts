@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAddressValues, validateAddress, type AddressFormValues } from '../../../../machines/schemas/address.schema';
+import {
+  addressInputOf,
+  addressToValues,
+  emptyAddressValues,
+  validateAddress,
+  type AddressFormValues,
+} from '../../../../machines/schemas/address.schema';
 
 const valid = (): AddressFormValues => ({
   ...emptyAddressValues(),
@@ -48,5 +54,54 @@ describe('address schema: characters the Shop API refuses', () => {
 
   it('accepts Arabic, emoji and line breaks', () => {
     expect(errorsOf({ firstName: 'سارة', streetLine1: 'طريق الملك فهد ١٢ 🏠', instructions: 'اتصل\nعند الوصول' })).toEqual({});
+  });
+});
+
+// Issue 32 §3: one schema for the checkout and the profile; addresses saved before it (one full
+// name, a city typed as text, no custom fields) still open and save.
+describe('address schema: addresses saved before the shared form', () => {
+  const legacy = (patch: Record<string, unknown> = {}) =>
+    ({
+      id: 'a1',
+      fullName: 'Omar',
+      company: null,
+      streetLine1: 'Tahlia Street 4',
+      streetLine2: null,
+      city: 'Jeddah',
+      province: null,
+      postalCode: null,
+      phoneNumber: '+966551234567',
+      defaultShippingAddress: false,
+      defaultBillingAddress: false,
+      country: { id: '1', code: 'SA', name: 'Saudi Arabia' },
+      cityDetails: null,
+      customFields: null,
+      ...patch,
+    }) as unknown as Parameters<typeof addressToValues>[0];
+
+  it('one full name opens as the first name and saves as that name', () => {
+    const values = addressToValues(legacy());
+    expect(values).toMatchObject({ firstName: 'Omar', lastName: '', cityCode: '', cityName: 'Jeddah' });
+
+    const saved = addressInputOf(values, []);
+    expect(saved.ok && saved.input).toMatchObject({ fullName: 'Omar', city: 'Jeddah', phoneNumber: '+966551234567' });
+  });
+
+  it('a full name of several words splits at the first space', () => {
+    expect(addressToValues(legacy({ fullName: ' Omar  bin Hassan ' }))).toMatchObject({ firstName: 'Omar', lastName: 'bin Hassan' });
+  });
+
+  it('a city picked from the list replaces the typed one', () => {
+    const values = { ...addressToValues(legacy()), cityCode: 'RUH' };
+    const saved = addressInputOf(values, [{ code: 'RUH', name: 'Riyadh' }]);
+    expect(saved.ok && saved.input).toMatchObject({ city: 'Riyadh', customFields: { cityCode: 'RUH' } });
+  });
+
+  it('a new address still needs a city from the list', () => {
+    expect(errorsOf({ cityCode: '', cityName: '' })).toEqual({ cityCode: 'address.city.required' });
+  });
+
+  it('refuses the phone "123" (the checkout form used to send it)', () => {
+    expect(errorsOf({ phone: { e164: '123', country: 'SA' } })).toEqual({ phone: 'address.phone.invalid' });
   });
 });
