@@ -1,0 +1,21 @@
+// Mutation testing of the machines (issue 34): `npm run mutate [-- <scope>]` (tests/tools/mutate.mjs)
+// picks the files to mutate and prints the score per file. A benchmark, not a CI gate: it is slow.
+// Only unit tests run (vitest.config.ts), and only those that import a mutated file (`related`).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts', related: true },
+  // The TypeScript checker (`npm run mutate -- --typecheck`) drops mutants that do not compile; it
+  // type-checks the whole project first (minutes and 1.5 GB on a shared 2-core machine), so it is opt-in.
+  tsconfigFile: 'tsconfig.json',
+  coverageAnalysis: 'perTest',
+  mutate: ['machines/**/*.ts', '!machines/**/*.test.ts', '!machines/**/*.d.ts'],
+  ignorePatterns: ['server', 'build', 'build-previous', 'test-results', 'playwright-report', 'coverage', 'data', 'public', 'docs'],
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'test-results/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  concurrency: 2,
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
