@@ -4,7 +4,8 @@
 //   npm run mutate -- checkout       machines/checkout.machine.ts and machines/checkout/**
 //   npm run mutate -- cart auth      several machines
 //   npm run mutate -- machines/checkout/checkout.rules.ts   one file (a path or a glob)
-// Options: --concurrency N (default 2); --typecheck adds the TypeScript checker (mutants that do not
+// Options: --tests <glob[,glob]> runs only those test files (e.g. a rules file's own tests: fast);
+// --concurrency N (default 2); --typecheck adds the TypeScript checker (mutants that do not
 // compile are left out of the score instead of being killed by a failing test; slow). The config is stryker.config.mjs; the full JSON report is
 // test-results/mutation/mutation.json. A benchmark, not a gate: the exit code is Stryker's own.
 import { Stryker } from '@stryker-mutator/core';
@@ -54,9 +55,11 @@ export function formatScores(rows) {
 }
 
 async function main(argv) {
-  const at = argv.indexOf('--concurrency');
-  const concurrency = at >= 0 ? Number(argv[at + 1]) : config.concurrency;
-  const scopes = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--concurrency');
+  const value = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const concurrency = Number(value('--concurrency') ?? config.concurrency);
+  // Read by tests/tools/vitest.mutate.config.ts in Stryker's test runner processes.
+  if (value('--tests')) process.env.MUTATE_TESTS = value('--tests');
+  const scopes = argv.filter((a, i) => !a.startsWith('--') && !['--concurrency', '--tests'].includes(argv[i - 1]));
   const checkers = argv.includes('--typecheck') ? ['typescript'] : [];
   const results = await new Stryker({ ...config, checkers, concurrency, mutate: mutateGlobs(scopes) }).runMutationTest();
   const rows = scoresOf(results);
