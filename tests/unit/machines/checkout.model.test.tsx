@@ -451,7 +451,7 @@ function executors(shop: ReturnType<typeof startShop>) {
     if (event.type.startsWith('xstate.init')) return settle();
     if (event.type === 'xstate.error.actor.watchOrderState') {
       // The live socket could not open: the actor fails as the real one does when it throws.
-      await act(async () => shop.actor.send(event));
+      await act(async () => shop.actor.send(event as never));
       return settle();
     }
     if (event.type.startsWith('xstate.after.')) {
@@ -481,7 +481,7 @@ async function runPath(path: ModelPath) {
       events: new Proxy({} as Record<string, (step: { event: EventObject }) => Promise<void>>, {
         get: () => async (step: { event: EventObject & Record<string, unknown> }) => {
           await exec(step.event);
-          shopper = record(shopper, step.event, path.start);
+          shopper = record(shopper, step.event as never, path.start);
         },
       }),
     } as never,
