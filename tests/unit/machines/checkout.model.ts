@@ -158,7 +158,7 @@ export function scenarioPaths(): ModelPath[] {
       'done:transitionOrder(ok)',
       'done:fetchPaymentMethods(cod now ineligible)',
     ]),
-    scenario('fresh', 'a wrong code, then a network failure: only that is retried', [
+    scenario('fresh', 'a wrong code, then a network failure, only that retried', [
       ...TO_SHIPPING,
       'address.select(a2)',
       'address.submit',
