@@ -85,6 +85,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      '.stryker-tmp/**',
       'data/**',
       'services/generated/**',
       'locales/*/messages.ts',

@@ -1,7 +1,7 @@
 // Issue 14 deliverable 4(b): the checkout machine's own paths, driven through the real app, the
 // backend and its sandbox gateway. The paths come from the same graph walk QA prints
-// (`npm run paths -- checkout --json`, tests/tools/paths/) and the vitest path tests replay
-// (tests/unit/machines/checkout.paths.test.ts); each test is named by its path.
+// (`npm run paths -- checkout --json`, tests/tools/paths/), its `simple` paths; each test is named
+// by its path. The unit side is the model test (tests/unit/machines/checkout.model.test.tsx).
 //
 // Which paths: the simple paths (to success or to a failure the shopper sees) whose every step the
 // real app can be made to take: shopper events are clicks; a service answering as the fixture says

@@ -28,24 +28,25 @@ export function describeFinal(final) {
   return `${state}${error ? ` [${error}]` : ''}${facts.length ? ` (${facts.join(', ')})` : ''}`;
 }
 
-/** One line a path: name | steps | expected final state. Simple paths to one outcome are numbered. */
+/** One line a path: name | steps | expected final state | the test that runs it. */
 export function formatText(machine, paths) {
   const seen = new Map();
   const lines = paths.map((p) => {
-    const outcome =
-      p.kind === 'shortest' ? `shortest to ${p.final.state}` : `to ${p.final.state}${p.final.error ? ` ${p.final.error}` : ''}`;
+    // A model path is named as its test is (up to the steps); simple paths to one outcome are numbered.
+    const outcome = p.kind === 'simple' ? `to ${p.final.state}${p.final.error ? ` ${p.final.error}` : ''}` : p.name.split(': ')[0];
     const key = `${p.start} ${outcome}`;
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    const name = p.kind === 'shortest' ? key : `${key} #${n}`;
+    const name = p.kind === 'simple' ? `${key} #${n}` : key;
     const steps = p.steps.map((s) => s.description).join(' → ') || '(start)';
-    return `${name} | ${steps} | ⇒ ${describeFinal(p.final)}`;
+    return `${name} | ${steps} | ⇒ ${describeFinal(p.final)}${p.test ? ` | runs in ${p.test}` : ''}`;
   });
   const starts = [...new Set(paths.map((p) => p.start))].map((s) => `${s} ${paths.filter((p) => p.start === s).length}`);
   const success = paths.filter((p) => p.final.state === 'success').length;
+  const unit = paths.filter((p) => p.test?.startsWith('unit:')).length;
   return [
-    `# ${machine}: ${paths.length} paths (${starts.join(', ')}), ${success} end in success`,
-    '# name | steps (done:/error: = a service answers or fails; after: = a delay passes) | ⇒ expected final state',
+    `# ${machine}: ${paths.length} paths (${starts.join(', ')}), ${success} end in success; ${unit} run in the unit model test`,
+    '# name | steps (done:/error: = a service answers or fails; after: = a delay passes) | ⇒ expected final state | runs in <test>',
     ...lines,
   ].join('\n');
 }

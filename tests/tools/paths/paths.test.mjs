@@ -29,21 +29,21 @@ describe('npm run paths -- checkout', () => {
     const { stdout } = await cli('checkout');
     const lines = unnumbered(stdout);
 
-    expect(lines[0]).toMatch(/^# checkout: \d+ paths \(fresh \d+, returning \d+\), \d+ end in success$/);
+    expect(lines[0]).toMatch(/^# checkout: \d+ paths \(fresh \d+, returning \d+\), \d+ end in success; \d+ run in the unit model test$/);
     expect(lines).toContain(
-      'fresh shortest to success | done:fetchCheckoutOrders(paid) | ⇒ success (order PaymentAuthorized+address+shipping, placedOrderCode ORD1)',
+      'fresh shortest to success | done:fetchCheckoutOrders(paid) | ⇒ success (order PaymentAuthorized+address+shipping, placedOrderCode ORD1) | runs in unit: tests/unit/machines/checkout.model.test.tsx',
     );
     expect(lines).toContain(
-      'fresh to success #n | done:fetchCheckoutOrders(shipped) → review.confirm → done:transitionOrder(ok) → done:fetchPaymentMethods(card, tamara, tabby ineligible, cod) → payment.select(cod) → payment.submit → done:addPayment(authorized) | ⇒ success (order PaymentAuthorized+address+shipping, paymentMethodCode cash-on-delivery, placedOrderCode ORD1)',
+      'fresh to success #n | done:fetchCheckoutOrders(shipped) → review.confirm → done:transitionOrder(ok) → done:fetchPaymentMethods(card, tamara, tabby ineligible, cod) → payment.select(cod) → payment.submit → done:addPayment(authorized) | ⇒ success (order PaymentAuthorized+address+shipping, paymentMethodCode cash-on-delivery, placedOrderCode ORD1) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
     expect(lines).toContain(
-      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(settled) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1)',
+      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(settled) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
     expect(lines).toContain(
-      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.watchFailed → after:pollDelay → done:fetchOrderState(authorized) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1)',
+      'returning to success #n | done:fetchCheckoutOrders(arranging) → order.watchFailed → after:pollDelay → done:fetchOrderState(authorized) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
     expect(lines).toContain(
-      'returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping)',
+      'returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
   }, 120_000);
 
@@ -60,6 +60,7 @@ describe('npm run paths -- checkout', () => {
       start: 'returning',
       kind: 'simple',
       name: 'to success -: done:fetchCheckoutOrders(arranging) → order.stateChanged(settled)',
+      test: 'browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
       steps: [
         {
           description: 'done:fetchCheckoutOrders(arranging)',
@@ -111,12 +112,15 @@ describe('npm run test:paths summary', () => {
         'reaches ready via cart.sync',
         'reaches exactly the pinned set of states',
         'takes every transition',
+        'fresh covers review.idle checkout.retry: x',
+        'returning scenario back without paying: y',
+        'the paths take every transition of the machine',
       ].map(isPathTest),
-    ).toEqual([true, true, true, false, false]);
+    ).toEqual([true, true, true, false, false, true, true, false]);
     const report = {
       testResults: [
         {
-          name: '/repo/tests/unit/machines/checkout.paths.test.ts',
+          name: '/repo/tests/unit/machines/checkout.model.test.tsx',
           assertionResults: [
             { title: 'shortest to empty: done:fetchCheckoutOrders(no order)', status: 'passed' },
             { title: 'to success -: done:fetchCheckoutOrders(paid)', status: 'failed' },

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:paths`: runs the machines' path tests (tests/unit/machines/*.paths.test.ts) with
+// `npm run test:paths`: runs the machines' path tests (tests/unit/machines/*.paths.test.ts and the
+// checkout's model test, checkout.model.test.tsx) with
 // vitest, then the checkout paths in the real app (tests/e2e/checkout-paths.spec.ts through
 // tests/tools/run-e2e.mjs, its ports from E2E_PORT / E2E_SERVER_PORT) when Chromium is there, and
 // prints how many paths ran in each, per machine, and each machine's transition coverage (the line
@@ -24,10 +25,12 @@ const dir = 'tests/unit/machines';
 export const REQUIRE_COVERAGE = ['checkout'];
 
 /**
- * A path test is named `shortest to <state>: …` or `to <outcome>: …` (checkout.paths.test.ts), or
+ * A path test is named `<start> shortest to <state>: …`, `<start> covers …` or `<start> scenario …`
+ * (checkout.model.test.tsx), `shortest to <state>: …` / `to <outcome>: …` (the browser spec), or
  * `reaches <state> via <events>` (the machines on tests/unit/machines/path-kit.ts).
  */
-export const isPathTest = (title) => /^(shortest )?to \S/.test(title) || /^reaches \S.* via /.test(title);
+export const isPathTest = (title) =>
+  /^(shortest )?to \S/.test(title) || /^reaches \S.* via /.test(title) || /^(fresh|returning) (shortest to|covers|scenario) \S/.test(title);
 
 /** `checkout transition coverage: 100.0 % of 84 transitions` → { checkout: { percent: 100, transitions: 84 } } */
 export function coverageOf(output) {
@@ -46,7 +49,7 @@ export function pathCounts(report) {
     const machine = file.name
       .split('/')
       .pop()
-      .replace(/\.paths\.test\.ts$/, '');
+      .replace(/\.(paths\.test\.ts|model\.test\.tsx)$/, '');
     const paths = file.assertionResults.filter((t) => isPathTest(t.title));
     return { machine, ran: paths.length, passed: paths.filter((t) => t.status === 'passed').length };
   });
@@ -154,7 +157,7 @@ async function main() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const plan = browserPlan(process.argv.slice(2), existsSync(chromium));
   const files = readdirSync(join(root, dir))
-    .filter((f) => f.endsWith('.paths.test.ts'))
+    .filter((f) => f.endsWith('.paths.test.ts') || f.endsWith('.model.test.tsx'))
     .sort()
     .map((f) => `${dir}/${f}`);
   // npm test (tests/tools/run-all.mjs) keeps the report to count the tests; alone, a temp file.

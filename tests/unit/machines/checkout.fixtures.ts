@@ -45,6 +45,9 @@ export function orderAt(stage: Stage, overrides: Partial<Order> = {}): Order {
     payments: [],
     paymentUrl: null,
     lines: [],
+    discounts: [],
+    surcharges: [],
+    taxSummary: [{ taxRate: 15, taxTotal: hasShipping ? 2935 : 2609 }],
     ...overrides,
   } as unknown as Order;
 }
@@ -93,6 +96,11 @@ export const PAYMENT_METHODS = [
   method('tabby', false, null, null, 'Available for orders from SAR 100.00 to SAR 5,000.00.'),
   method('cash-on-delivery', true, 0, 1500),
 ];
+
+/** The same after a coupon lowered the total below cash on delivery's minimum. */
+export const PAYMENT_METHODS_COD_INELIGIBLE = PAYMENT_METHODS.map((m) =>
+  m.code === 'cash-on-delivery' ? { ...m, isEligible: false, eligibilityMessage: 'Cash on delivery from SAR 50.00.' } : m,
+);
 
 export const PAYFORT = {
   signature: 'sig',

@@ -7,6 +7,7 @@ import {
   NEW_ADDRESS_INPUT,
   PAYFORT,
   PAYMENT_METHODS,
+  PAYMENT_METHODS_COD_INELIGIBLE,
   SHIPPING_METHODS,
   orderAt,
   savedAddress,
@@ -23,7 +24,7 @@ export const machine = checkoutMachine.provide({ actors: NEVER_ACTORS as never }
 // registered twice when a second path enters review. The walk uses a copy without the systemId;
 // replays (and the unit tests) run the real machine, systemId included.
 const review = (checkoutMachine.config.states as Record<string, { invoke: object }>).review!;
-const walkable = createMachine(
+export const walkable = createMachine(
   {
     ...checkoutMachine.config,
     states: { ...checkoutMachine.config.states, review: { ...review, invoke: { ...review.invoke, systemId: undefined } } },
@@ -102,6 +103,7 @@ const EVENTS: Record<string, Labelled[]> = {
     ev('checkout.orderChanged', { order: orderAt('shipped', { couponCodes: ['WELCOME10'], totalWithTax: 20500 }) }, 'coupon applied'),
     ev('checkout.orderChanged', { order: orderAt('addressed') }, 'shipping removed elsewhere'),
     ev('checkout.orderChanged', { order: orderAt('cart') }, 'address removed elsewhere'),
+    ev('checkout.orderChanged', { order: null }, 'no order'),
   ],
   'review.transitioning': [
     done('transitionOrder', { ok: true, order: orderAt('arranging') }, 'ok'),
@@ -113,7 +115,11 @@ const EVENTS: Record<string, Labelled[]> = {
     done('transitionOrder', fail('NO_ACTIVE_ORDER_ERROR'), 'no active order'),
     error('transitionOrder'),
   ],
-  'payment.fetching': [done('fetchPaymentMethods', PAYMENT_METHODS, 'card, tamara, tabby ineligible, cod'), error('fetchPaymentMethods')],
+  'payment.fetching': [
+    done('fetchPaymentMethods', PAYMENT_METHODS, 'card, tamara, tabby ineligible, cod'),
+    done('fetchPaymentMethods', PAYMENT_METHODS_COD_INELIGIBLE, 'cod now ineligible'),
+    error('fetchPaymentMethods'),
+  ],
   'payment.choosing': [
     ev('payment.select', { method: 'payfort-card' }, 'card'),
     ev('payment.select', { method: 'tamara' }, 'tamara'),
@@ -146,6 +152,7 @@ const EVENTS: Record<string, Labelled[]> = {
     ev('order.stateChanged', { update: update('PaymentSettled', 'Settled') }, 'settled'),
     ev('order.stateChanged', { update: update('ArrangingPayment', 'Declined') }, 'declined'),
     ev('order.stateChanged', { update: update('ArrangingPayment', 'Cancelled') }, 'cancelled'),
+    ev('order.stateChanged', { update: update('ArrangingPayment', null) }, 'no payment'),
     ev('order.watchFailed'),
     error('watchOrderState'),
   ],
