@@ -8,6 +8,11 @@ describe('localizeDigits (decision 015)', () => {
     expect(localizeDigits('0123456789', 'ar')).toBe('٠١٢٣٤٥٦٧٨٩');
   });
 
+  it('leaves Latin phrases (model numbers, coupon codes) as written', () => {
+    expect(localizeDigits('خصم 10٪ بالرمز WELCOME10 على iPhone 15', 'ar')).toBe('خصم ١٠٪ بالرمز WELCOME10 على iPhone 15');
+    expect(localizeDigits('كاميرا Sony A7 IV بعدسة 50 مم', 'ar')).toBe('كاميرا Sony A7 IV بعدسة ٥٠ مم');
+  });
+
   it('leaves English texts and texts without digits alone', () => {
     expect(localizeDigits('Free delivery over SAR 300', 'en')).toBe('Free delivery over SAR 300');
     expect(localizeDigits('وصل حديثًا', 'ar')).toBe('وصل حديثًا');
