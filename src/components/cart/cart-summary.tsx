@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../services/cart.service';
+import { localizeDigits } from '../../lib/digits';
 import { useLocale } from '../../lib/use-locale';
 import { formatMoneyPlain } from '../../lib/money';
 
@@ -37,7 +38,7 @@ export function CartSummary({ order, shippingEstimate }: CartSummaryProps) {
         </div>
         {order.discounts.map((d, i) => (
           <div className="cart-summary__row cart-summary__row--discount" key={`${d.description}-${i}`}>
-            <dt>{d.description || t`Discount`}</dt>
+            <dt>{localizeDigits(d.description, locale) || t`Discount`}</dt>
             <dd>{money(d.amountWithTax)}</dd>
           </div>
         ))}

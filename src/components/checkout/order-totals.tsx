@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
 import type { Order } from '../../../services/cart.service';
+import { localizeDigits } from '../../lib/digits';
 import { formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
-import { paymentMethodName } from './payment-method-name';
+import { surchargeName } from './payment-method-name';
 
 export interface MethodPreview {
   /** The method's name, for the preview lines. */
@@ -31,13 +31,6 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
   const rates = [...new Set(order.taxSummary.filter((s) => s.taxTotal > 0).map((s) => s.taxRate))];
   const hasShipping = order.shippingLines.length > 0;
   const previewing = preview && (preview.discount > 0 || preview.increment > 0);
-  // A payment method's discount or fee is named like its preview, in the page's language (the
-  // backend's description carries both languages).
-  const surchargeName = (s: NonNullable<OrderTotalsProps['order']['surcharges']>[number]) => {
-    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
-    const method = { name: paymentMethodName(i18n, s.sku.slice(METHOD_SURCHARGE_SKU.length)) };
-    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
-  };
   // Vendure's subtotal includes the surcharges, listed on lines of their own here: the subtotal
   // row shows the items only, so the rows add up to the total.
   const surcharges = order.surcharges ?? [];
@@ -56,13 +49,13 @@ export function OrderTotals({ order, preview, title }: OrderTotalsProps) {
         </div>
         {order.discounts.map((d, i) => (
           <div className="cart-summary__row cart-summary__row--discount" key={`d-${i}`}>
-            <dt>{d.description || t`Discount`}</dt>
+            <dt>{localizeDigits(d.description, locale) || t`Discount`}</dt>
             <dd>{money(d.amountWithTax)}</dd>
           </div>
         ))}
         {surcharges.map((s, i) => (
           <div className={`cart-summary__row${s.priceWithTax < 0 ? ' cart-summary__row--discount' : ''}`} key={`s-${i}`}>
-            <dt>{surchargeName(s)}</dt>
+            <dt>{surchargeName(i18n, locale, s)}</dt>
             <dd>{money(s.priceWithTax)}</dd>
           </div>
         ))}

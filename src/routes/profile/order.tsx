@@ -4,16 +4,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
-import { METHOD_SURCHARGE_SKU } from '../../../machines/checkout/checkout.selectors';
 import { formatDate } from '../../components/catalogue/format';
+import { surchargeName } from '../../components/checkout/payment-method-name';
 import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
-import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
+import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, taxName } from '../../components/profile/order-state';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
 import { OrderCancel } from '../../containers/order-cancel';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
+import { localizeDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
 import { routeMeta } from '../../seo/route-meta';
@@ -36,8 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrderPage(request, locale, customer, params.code);
 }
 
+/** Date and time in the page's digits (decision 015): ar-SA prints Arabic-Indic ones. */
 function dateTime(iso: string, locale: 'ar' | 'en') {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Riyadh',
@@ -56,13 +58,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const other = locale === 'ar' ? 'en' : 'ar';
   const address = order.shippingAddress;
   const taxTotal = order.taxSummary.reduce((sum, s) => sum + s.taxTotal, 0);
-  // A payment method's fee or discount, named in the page's language (the backend's description
-  // carries both languages), as the checkout names it.
-  const surchargeName = (s: { sku: string | null; description: string; priceWithTax: number }) => {
-    if (!s.sku?.startsWith(METHOD_SURCHARGE_SKU)) return s.description;
-    const method = { name: label(PAYMENT_METHOD_LABELS, (s.sku ?? '').slice(METHOD_SURCHARGE_SKU.length)) };
-    return s.priceWithTax < 0 ? t`${method.name} discount` : t`${method.name} fee`;
-  };
 
   return (
     <ProfileFrame
@@ -121,13 +116,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </div>
               {order.discounts.map((d, i) => (
                 <div key={i}>
-                  <dt>{d.description}</dt>
+                  <dt>{localizeDigits(d.description, locale)}</dt>
                   <dd>{money(d.amountWithTax)}</dd>
                 </div>
               ))}
               {order.surcharges.map((s, i) => (
                 <div key={`s-${i}`}>
-                  <dt>{surchargeName(s)}</dt>
+                  <dt>{surchargeName(i18n, locale, s)}</dt>
                   <dd>{money(s.priceWithTax)}</dd>
                 </div>
               ))}
@@ -160,7 +155,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {order.taxSummary.map((s, i) => (
                     <tr key={i}>
-                      <th scope="row">{s.description}</th>
+                      <th scope="row">{taxName(i18n, s)}</th>
                       <td>{i18n.number(s.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}</td>
                       <td>{money(s.taxBase)}</td>
                       <td>{money(s.taxTotal)}</td>
@@ -178,7 +173,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 {address.fullName && <span>{address.fullName}</span>}
                 <span>{address.streetLine1}</span>
                 {address.streetLine2 && <span>{address.streetLine2}</span>}
-                <span>{[address.city, address.province, address.postalCode].filter(Boolean).join('، ')}</span>
+                <span>
+                  {[address.city, address.province].filter(Boolean).join('، ')}
+                  {address.postalCode && (
+                    <>
+                      {' '}
+                      <bdi dir="ltr">{address.postalCode}</bdi>
+                    </>
+                  )}
+                </span>
                 {address.country && <span>{address.country}</span>}
                 {address.phoneNumber && (
                   <span>
@@ -189,7 +192,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <p>{t`No shipping address.`}</p>
             )}
-            {order.shippingMethods.length > 0 && <p>{t`Delivery: ${order.shippingMethods.join(', ')}`}</p>}
+            {order.shippingMethods.length > 0 && <p>{t`Delivery: ${localizeDigits(order.shippingMethods.join(', '), locale)}`}</p>}
 
             <h2 id="order-payments-title">{t`Payments`}</h2>
             {order.payments.length === 0 ? (
