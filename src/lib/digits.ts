@@ -21,6 +21,7 @@ export function localizeDigits(text: string, locale: Locale): string {
   return out + toArabicIndic(text.slice(last));
 }
 
+/** Digits as Arabic-Indic ones, and the decimal point between them as the Arabic one ("1.5" → "١٫٥"). */
 function toArabicIndic(text: string): string {
-  return text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!);
+  return text.replace(/(?<=[0-9])\.(?=[0-9])/g, '٫').replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!);
 }

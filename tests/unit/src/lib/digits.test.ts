@@ -6,6 +6,7 @@ describe('localizeDigits (decision 015)', () => {
     expect(localizeDigits('شحن مجاني للطلبات فوق 300 ريال', 'ar')).toBe('شحن مجاني للطلبات فوق ٣٠٠ ريال');
     expect(localizeDigits('خصومات حتى 30٪', 'ar')).toBe('خصومات حتى ٣٠٪');
     expect(localizeDigits('0123456789', 'ar')).toBe('٠١٢٣٤٥٦٧٨٩');
+    expect(localizeDigits('بطول 1.5 متر', 'ar')).toBe('بطول ١٫٥ متر');
   });
 
   it('leaves Latin phrases (model numbers, coupon codes) as written', () => {
