@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import type { Locale } from '../i18n/locales';
+import { localizeDigits } from './digits';
 
 /**
  * Rich text from the CMS (policies, FAQ answers) rendered as HTML: only formatting, links,
@@ -71,8 +73,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/**
+ * Sanitised rich text whose numbers follow decision 015 on Arabic pages: the digits of its text
+ * (not of its attributes: links keep their URLs) become Arabic-Indic, except inside elements the
+ * editor marked as Latin (`dir="ltr"`, a non-Arabic `lang`) and in Latin phrases such as model
+ * numbers.
+ */
+export function sanitizeRichText(html: string, locale: Locale): string {
+  if (locale !== 'ar') return sanitizeHtml(html, OPTIONS).trim();
+  // Elements open around the current text: whether each one starts a Latin island.
+  const islands: boolean[] = [];
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: (_name, attribs) =>
+      void islands.push(attribs.dir?.toLowerCase() === 'ltr' || (attribs.lang !== undefined && !/^ar\b/i.test(attribs.lang))),
+    onCloseTag: () => void islands.pop(),
+    // The text arrives escaped (&amp; &lt; &gt; &quot;): named entities only, no digits to spoil.
+    textFilter: (text) => (islands.includes(true) ? text : localizeDigits(text, locale)),
+  }).trim();
 }
 
 /** Plain text of an HTML fragment (JSON-LD answers, meta descriptions). */

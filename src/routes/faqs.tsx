@@ -6,6 +6,7 @@ import { ContentPage } from '../components/content/content-page';
 import { ChevronDownIcon } from '../components/icons/icons';
 import { LocaleLink } from '../components/locale-link/locale-link';
 import { localeContext } from '../i18n/locale-middleware.server';
+import { localizeDigits } from '../lib/digits';
 import { plainText, sanitizeRichText } from '../lib/sanitize.server';
 import { cachedRead } from '../lib/shop.server';
 import { routeMeta } from '../seo/route-meta';
@@ -14,8 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const faqs = await cachedRead(locale, 'GetFaqs', {}, async (client) =>
     (await getFaqs(client)).map((f) => {
-      const html = sanitizeRichText(f.content);
-      return { id: String(f.id), question: f.title, html, answerText: plainText(html) };
+      const html = sanitizeRichText(f.content, locale);
+      return { id: String(f.id), question: localizeDigits(f.title, locale), html, answerText: plainText(html) };
     }),
   );
   return { faqs };

@@ -5,6 +5,7 @@ import { getPolitics } from '../../services/content.service';
 import { ContentPage } from '../components/content/content-page';
 import { localeContext } from '../i18n/locale-middleware.server';
 import { dropRepeatedTitle, plainText, sanitizeRichText } from '../lib/sanitize.server';
+import { localizeDigits } from '../lib/digits';
 import { cachedRead } from '../lib/shop.server';
 import { routeMeta } from '../seo/route-meta';
 import { policyTypeOf } from './policy-pages';
@@ -17,8 +18,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = await cachedRead(locale, 'GetPolitics', { type }, async (client) => {
     const politics = await getPolitics(client, type);
     if (!politics) return null;
-    const html = dropRepeatedTitle(sanitizeRichText(politics.content), politics.policy);
-    return { title: politics.policy, html, summary: plainText(html).slice(0, 160) };
+    const title = localizeDigits(politics.policy, locale);
+    const html = dropRepeatedTitle(sanitizeRichText(politics.content, locale), title);
+    return { title, html, summary: plainText(html).slice(0, 160) };
   });
   if (!page) throw data(null, { status: 404 });
   return page;

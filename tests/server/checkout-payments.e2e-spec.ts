@@ -227,7 +227,7 @@ describe('payment-method discount and fee applied to the total', () => {
     expect(order.surcharges).toMatchObject([
       {
         sku: 'payment-method:tabby',
-        description: 'رسوم الدفع عبر تابي (5.00 ر.س) | Tabby payment fee (SAR 5.00)',
+        description: 'رسوم الدفع عبر تابي (٥٫٠٠ ر.س) | Tabby payment fee (SAR 5.00)',
         priceWithTax: 500,
         taxRate: vat,
       },

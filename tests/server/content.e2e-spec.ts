@@ -128,7 +128,7 @@ describe('content plugin', () => {
   it('header alert per language', async () => {
     const ar = await shopOk(env, '{ alert { id name url languageCode } }', {}, { lang: 'ar' });
     const en = await shopOk(env, '{ alert { id name url languageCode } }', {}, { lang: 'en' });
-    expect(ar.data.alert).toMatchObject({ languageCode: 'ar', name: 'شحن مجاني للطلبات فوق 300 ريال' });
+    expect(ar.data.alert).toMatchObject({ languageCode: 'ar', name: 'شحن مجاني للطلبات فوق ٣٠٠ ريال' });
     expect(en.data.alert).toMatchObject({ languageCode: 'en', name: 'Free shipping on orders over 300 SAR' });
   });
 

@@ -1,7 +1,10 @@
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
+import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { latinDigitsIn } from '../tools/latin-digits.mjs';
 
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
@@ -158,6 +161,41 @@ describe('mails', () => {
     );
   });
 
+  /** Texts of a mail's Arabic parts (lang="ar") with Latin digits outside identifiers (decision 015). */
+  function latinDigitsInArabic(html: string): string[] {
+    const window = new Window();
+    window.document.body.innerHTML = html;
+    const found = latinDigitsIn(window.document.body as unknown as Element);
+    void window.happyDOM.close();
+    return found;
+  }
+
+  it('the Arabic text of the code and order mails writes numbers in Arabic-Indic digits, identifiers in Latin (decision 015)', async () => {
+    const to = email('digits-ar');
+    const r = await shop(
+      'mutation($input: RegisterCustomerInput!) { registerCustomerAccount(input: $input) { __typename } }',
+      { input: { emailAddress: to, password: 'secret123', firstName: 'Sara', lastName: 'Test' } },
+      { lang: 'ar' },
+    );
+    expect(r.registerCustomerAccount.__typename).toBe('Success');
+    const [codeMail] = await settledMailsTo(to);
+    expect(latinDigitsInArabic(codeMail.body)).toEqual([]);
+    expect(text(codeMail.body)).toMatch(/لمدة [٠-٩]+ دقيقة/);
+    expect(codeMail.body).toMatch(/data-testid="code"[^>]*>\d{6}</);
+
+    const buyer = email('digits-order-ar');
+    const { q, code } = await checkout('ar', buyer);
+    expect((await q(ADD_PAYMENT, { method: 'cash-on-delivery' })).addPaymentToOrder.state).toBe('PaymentAuthorized');
+    const [orderMail] = await settledMailsTo(buyer);
+    expect(latinDigitsInArabic(orderMail.body)).toEqual([]);
+    const arabic = text(orderMail.body);
+    expect(arabic).toContain('رسوم الدفع عند الاستلام (١٥٫٠٠ ر.س)');
+    expect(arabic).toMatch(/[٠-٩] × /); // the quantity
+    // identifiers keep their Latin digits, marked left to right
+    expect(orderMail.body).toContain(`<bdi dir="ltr" data-testid="order-code-ar">${code}</bdi>`);
+    expect(orderMail.body).toContain('<bdi dir="ltr">+966500000000</bdi>');
+  });
+
   it('a cash-on-delivery order (English shopper) gets its confirmation in English first, and settling does not send another', async () => {
     const to = email('order-en');
     const { q, code } = await checkout('en', to);
@@ -173,7 +211,7 @@ describe('mails', () => {
     expect(body).toContain(
       `Subtotal ${sar(lines)} Shipping ${sar(order.shippingWithTax)} Cash on delivery fee (SAR 15.00) SAR 15.00 Total incl. VAT ${sar(order.totalWithTax)}`,
     );
-    expect(body).toContain('رسوم الدفع عند الاستلام (15.00 ر.س)');
+    expect(body).toContain('رسوم الدفع عند الاستلام (١٥٫٠٠ ر.س)');
 
     const login = await fetch(`${env.baseUrl}/admin-api`, {
       method: 'POST',

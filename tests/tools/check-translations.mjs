@@ -81,6 +81,21 @@ export function placeholders(message) {
   return [...names].sort();
 }
 
+/**
+ * Decision 015: Arabic translations write numbers with Arabic-Indic digits. Placeholders (`{0}`,
+ * `{count, plural, =1 {…}}`, `<0>`), Latin phrases (a coupon code, "Apple Pay") and runs of six or
+ * more digits (an example code the shopper types, "123456": identifiers stay Latin) are not numbers.
+ */
+export function latinDigitsOutsidePlaceholders(message) {
+  const text = message
+    .replace(/\{\s*[\w$]+\s*(?=[,}])/g, '{')
+    .replace(/<\/?\d+\s*\/?>/g, '')
+    .replace(/=\d+/g, '')
+    .replace(/[A-Za-z0-9%.,:/+\-–&'’ ]*[A-Za-z][A-Za-z0-9%.,:/+\-–&'’ ]*/g, ' ')
+    .replace(/[0-9]{6,}/g, '');
+  return /[0-9]/.test(text);
+}
+
 /** Checks parsed catalogs: { [locale]: { file, entries } } -> list of problem strings. */
 export function checkCatalogs(catalogs) {
   const problems = [];
@@ -101,6 +116,13 @@ export function checkCatalogs(catalogs) {
         if (!e.msgstr[i] || !e.msgstr[i].trim()) {
           problems.push(`${file}:${e.line}: no ${locale} translation for ${show(key)}${forms > 1 ? ` (msgstr[${i}])` : ''}`);
           break;
+        }
+      }
+      if (locale === 'ar') {
+        for (const str of e.msgstr.filter(Boolean)) {
+          if (latinDigitsOutsidePlaceholders(str)) {
+            problems.push(`${file}:${e.line}: ar translation of ${show(key)} writes a number in Latin digits (decision 015: ٠-٩)`);
+          }
         }
       }
       const expected = placeholders(e.msgid).join(' ');

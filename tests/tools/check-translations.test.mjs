@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { checkCatalogs, parsePo, placeholders, readCatalogs } from './check-translations.mjs';
+import { checkCatalogs, latinDigitsOutsidePlaceholders, parsePo, placeholders, readCatalogs } from './check-translations.mjs';
 
 const fixtures = new URL('./fixtures/translations/', import.meta.url).pathname;
 const script = new URL('./check-translations.mjs', import.meta.url).pathname;
@@ -54,6 +54,22 @@ test('incomplete catalogs: each problem is reported with file and line', () => {
       `${f}/ar/messages.po:11: "Only in Arabic" is not in ${f}/en/messages.po`,
       `${f}/en/messages.po:8: "Only in English" is not in ${f}/ar/messages.po`,
     ].sort(),
+  );
+});
+
+test('an Arabic translation with a Latin-digit number fails (decision 015); placeholders and Latin phrases do not', () => {
+  expect(latinDigitsOutsidePlaceholders('8 أحرف على الأقل')).toBe(true);
+  expect(latinDigitsOutsidePlaceholders('٨ أحرف على الأقل')).toBe(false);
+  expect(latinDigitsOutsidePlaceholders('{0} من {1} نجوم، <0>{count, plural, =1 {نجمة} other {# نجوم}}</0>')).toBe(false);
+  expect(latinDigitsOutsidePlaceholders('استخدم الرمز WELCOME10')).toBe(false);
+  expect(latinDigitsOutsidePlaceholders('الرمز مكوّن من ٦ أرقام، مثل 123456.')).toBe(false);
+  const catalogs = readCatalogs(join(fixtures, 'good/locales'));
+  const entry = catalogs.ar.entries.find((e) => e.msgid === 'Open');
+  entry.msgstr = ['افتح 2 باب'];
+  const problems = checkCatalogs(catalogs);
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(
+    new RegExp(`^${catalogs.ar.file}:${entry.line}: ar translation of ".*Open.*" writes a number in Latin digits`),
   );
 });
 

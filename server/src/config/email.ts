@@ -19,6 +19,7 @@ import {
   VendureEvent,
 } from '@vendure/core';
 import { In } from 'typeorm';
+import { arabicNumber } from '../plugins/common/lib/arabic-digits';
 import path from 'path';
 import { storefrontUrl as storefrontUrlOf } from './public-urls';
 
@@ -100,6 +101,7 @@ function codeVars(ctx: RequestContext, input: CodeMailInput, subjectAr: string, 
     subject: ar ? `${subjectAr} | ${subjectEn}` : `${subjectEn} | ${subjectAr}`,
     code: input.code,
     expiresInMinutes: input.expiresInMinutes,
+    expiresInMinutesAr: arabicNumber(input.expiresInMinutes),
     name: input.name ?? '',
   };
 }
@@ -150,6 +152,7 @@ export const accountLimitNoticeHandler = new EmailEventListener('account-limit-n
       actionAr: LIMIT_NOTICE_ACTIONS[event.input.family].ar,
       actionEn: LIMIT_NOTICE_ACTIONS[event.input.family].en,
       minutes: event.input.minutes,
+      minutesAr: arabicNumber(event.input.minutes),
       name: event.input.name ?? '',
     };
   });
@@ -254,7 +257,7 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
       payment: paid ? (PAYMENT_NAMES[paid.method]?.[lang] ?? paid.method) : '',
       lines: full.lines.map((l) => ({
         name: nameOf(l.productVariant.id, lang, l.productVariant.name),
-        quantity: l.quantity,
+        quantity: lang === 'ar' ? arabicNumber(l.quantity) : String(l.quantity),
         total: money(l.discountedLinePriceWithTax),
       })),
       // The rows add up to the total (issue 32 §4), as on the storefront (src/lib/order-summary.ts):
@@ -266,9 +269,14 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
       shipping: money(full.shippingWithTax),
       total: money(full.totalWithTax),
       vat: money(full.taxSummary.reduce((sum, x) => sum + x.taxTotal, 0)),
-      address: [address.fullName, address.streetLine1, address.streetLine2, address.city, address.province, address.phoneNumber].filter(
-        Boolean,
-      ),
+      // Postcodes and phone numbers are identifiers: Latin digits, kept left to right in an Arabic section.
+      address: [
+        ...[address.fullName, address.streetLine1, address.streetLine2, address.city, address.province].map((text) => ({
+          text,
+          ltr: false,
+        })),
+        ...[address.postalCode, address.phoneNumber].map((text) => ({ text, ltr: true })),
+      ].filter((line) => Boolean(line.text)),
       // joined with the global `storefrontUrl` in the template
       orderPath: `${lang === 'en' ? '/en' : ''}/profile/orders/${encodeURIComponent(full.code)}`,
     };

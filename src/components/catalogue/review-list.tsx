@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { langOfName } from '../../lib/script-lang';
 import { useLocale } from '../../lib/use-locale';
 import { formatDate } from './format';
 import { RatingStars } from './rating-stars';
@@ -29,7 +30,9 @@ export function ReviewList({ reviews }: { reviews: readonly ReviewView[] }) {
               </h3>
             </header>
             <p className="review__meta">
-              <bdi className="review__author">{r.authorName}</bdi>
+              <bdi className="review__author" lang={langOfName(r.authorName, locale)}>
+                {r.authorName}
+              </bdi>
               {' · '}
               <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
               {r.languageCode !== locale && languageName(r.languageCode) && (

@@ -12,7 +12,7 @@ export interface CheckoutStepsProps {
 
 /** The step list: the current step marked, earlier reachable ones as buttons. */
 export function CheckoutSteps({ current, canGoTo, onGoTo }: CheckoutStepsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const label: Record<CheckoutStep, string> = {
     address: t`Address`,
     shipping: t`Delivery`,
@@ -27,7 +27,7 @@ export function CheckoutSteps({ current, canGoTo, onGoTo }: CheckoutStepsProps) 
           const text = (
             <>
               <span className="checkout-steps__number" aria-hidden="true">
-                {i + 1}
+                {i18n.number(i + 1)}
               </span>
               <span>{label[step]}</span>
             </>

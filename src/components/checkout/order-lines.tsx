@@ -51,7 +51,7 @@ export function AddressLines({
         address.fullName,
         address.streetLine1,
         address.streetLine2,
-        [address.city, address.province, address.postalCode].filter(Boolean).join(', '),
+        [address.city, address.province].filter(Boolean).join(', '),
         address.country,
       ]
         .filter(Boolean)
@@ -60,6 +60,12 @@ export function AddressLines({
             {line}
           </span>
         ))}
+      {/* An identifier: Latin digits on both sites (decision 015). */}
+      {address.postalCode && (
+        <span className="address-lines__line">
+          <bdi dir="ltr">{address.postalCode}</bdi>
+        </span>
+      )}
       {address.phoneNumber && (
         <span className="address-lines__line">
           <bdi dir="ltr">{address.phoneNumber}</bdi>

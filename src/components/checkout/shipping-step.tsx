@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import type { ShippingMethod } from '../../../machines/checkout.machine';
+import { localizeDigits } from '../../lib/digits';
 import { formatMoneyPlain } from '../../lib/money';
 import { useLocale } from '../../lib/use-locale';
 
@@ -35,8 +36,8 @@ export function ShippingStep(props: ShippingStepProps) {
             <label key={m.id} className="choice">
               <input type="radio" name="shipping" value={m.id} checked={props.selectedId === m.id} onChange={() => props.onSelect(m.id)} />
               <span className="choice__body">
-                <span className="choice__name">{m.name}</span>
-                {m.description && <span className="choice__note">{m.description.replace(/<[^>]*>/g, '')}</span>}
+                <span className="choice__name">{localizeDigits(m.name, locale)}</span>
+                {m.description && <span className="choice__note">{localizeDigits(m.description.replace(/<[^>]*>/g, ''), locale)}</span>}
               </span>
               <span className="choice__price">
                 {m.priceWithTax === 0 ? t`Free` : <bdi>{formatMoneyPlain(m.priceWithTax, locale)}</bdi>}

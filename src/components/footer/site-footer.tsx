@@ -1,9 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { catalogueHref, visibleSocialLinks, type ChromeData } from '../../lib/chrome-data';
+import { langOfName } from '../../lib/script-lang';
+import { useLocale } from '../../lib/use-locale';
 import { SocialIcon } from '../icons/icons';
 import { LocaleLink } from '../locale-link/locale-link';
+import { socialPlatformName } from './social-platform';
 
-/** Accepted payment methods (local SVG wordmarks in public/payments). */
+/** Accepted payment methods (local SVG wordmarks in public/payments): Latin brand names, `lang` in the markup. */
 const PAYMENT_LOGOS = [
   { file: 'apple-pay', name: 'Apple Pay', width: 64 },
   { file: 'visa', name: 'Visa', width: 56 },
@@ -15,7 +18,8 @@ const PAYMENT_LOGOS = [
 ] as const;
 
 export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const company = [
     { to: '/about', label: t`About us` },
     { to: '/approach', label: t`Our approach` },
@@ -52,7 +56,9 @@ export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number 
             <ul>
               {chrome.brands.map((b) => (
                 <li key={b.code}>
-                  <LocaleLink to={catalogueHref.brand(b.code)}>{b.name}</LocaleLink>
+                  <LocaleLink to={catalogueHref.brand(b.code)} lang={langOfName(b.name, locale)}>
+                    {b.name}
+                  </LocaleLink>
                 </li>
               ))}
             </ul>
@@ -77,7 +83,9 @@ export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number 
                   <li key={s.id}>
                     <a href={s.link} target="_blank" rel="noopener noreferrer" className="icon-button social-links__link">
                       <SocialIcon platform={s.platform} size={20} />
-                      <span className="visually-hidden">{s.platform}</span>
+                      <span className="visually-hidden" lang={langOfName(socialPlatformName(i18n, s.platform), locale)}>
+                        {socialPlatformName(i18n, s.platform)}
+                      </span>
                     </a>
                   </li>
                 ))}
@@ -88,7 +96,14 @@ export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number 
           <ul className="payment-logos">
             {PAYMENT_LOGOS.map((p) => (
               <li key={p.file}>
-                <img src={`/payments/${p.file}.svg`} width={p.width} height={36} alt={p.name} loading="lazy" />
+                <img
+                  src={`/payments/${p.file}.svg`}
+                  width={p.width}
+                  height={36}
+                  alt={p.name}
+                  lang={langOfName(p.name, locale)}
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

@@ -2,22 +2,26 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { Locale } from '../../i18n/locales';
+import { localizeDigits } from '../../lib/digits';
 import type { OrderSummary, SummaryRow } from '../../lib/order-summary';
 import { paymentMethodName } from '../checkout/payment-method-name';
 
 /**
  * A row's name in the page's language. A payment method's fee or discount is named like its
  * preview (the backend's description carries both languages); `methodName` may name the method
- * differently (the profile's shorter labels).
+ * differently (the profile's shorter labels). Texts from the backend (promotion names, other
+ * surcharges) get the page's digits (decision 015).
  */
 export function summaryRowLabel(i18n: I18n, row: SummaryRow, methodName = (code: string) => paymentMethodName(i18n, code)): string {
+  const locale = (i18n.locale === 'ar' ? 'ar' : 'en') satisfies Locale;
   switch (row.kind) {
     case 'subtotal':
       return i18n._(msg`Subtotal`);
     case 'discount':
-      return row.description || i18n._(msg`Discount`);
+      return localizeDigits(row.description, locale) || i18n._(msg`Discount`);
     case 'surcharge': {
-      if (!row.methodCode) return row.description;
+      if (!row.methodCode) return localizeDigits(row.description, locale);
       const name = methodName(row.methodCode);
       return row.amount < 0 ? i18n._(msg`${name} discount`) : i18n._(msg`${name} fee`);
     }

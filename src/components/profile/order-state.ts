@@ -36,3 +36,13 @@ export function labelOf(i18n: I18n, labels: Record<string, MessageDescriptor>, k
   const descriptor = labels[key];
   return descriptor ? i18n._(descriptor) : key;
 }
+
+/**
+ * A row of Vendure's tax summary in the page's language. The backend names the rows after its tax
+ * rates ("VAT 15% Saudi Arabia", an untranslatable admin setting) and, for delivery, core's fixed
+ * "shipping tax": the shopper reads what the tax is on; the rate has its own column.
+ */
+export function taxName(i18n: I18n, row: { description: string; taxRate: number }): string {
+  if (row.description === 'shipping tax') return i18n._(msg`VAT on delivery`);
+  return row.taxRate === 0 ? i18n._(msg`Zero-rated items`) : i18n._(msg`VAT on items`);
+}

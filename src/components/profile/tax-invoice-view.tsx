@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../i18n/locales';
 import type { TaxInvoice } from '../../lib/invoice/tax-invoice';
+import { localizeDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/money';
+import { surchargeName } from '../checkout/payment-method-name';
 
 export interface TaxInvoiceViewProps {
   invoice: TaxInvoice;
@@ -19,6 +21,12 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
   const percent = (rate: number) => i18n.number(rate / 100, { style: 'percent', maximumFractionDigits: 2 });
   const adjustmentLabel = (kind: TaxInvoice['adjustments'][number]['kind']) =>
     kind === 'shipping' ? t`Shipping` : kind === 'surcharge' ? t`Surcharge` : kind === 'discount' ? t`Discount` : t`Adjustment`;
+  // A payment method's fee is named by the method in the page's language (its backend description
+  // holds both languages); other texts from the backend keep their words, in the page's digits.
+  const adjustmentText = (a: TaxInvoice['adjustments'][number]) =>
+    a.kind === 'surcharge'
+      ? surchargeName(i18n, locale, { sku: a.sku, description: a.descriptions.join('، '), priceWithTax: a.inclVat })
+      : a.descriptions.map((d) => localizeDigits(d, locale)).join('، ');
   return (
     <section className="tax-invoice" id="invoice" aria-labelledby="invoice-title">
       <header className="tax-invoice__head">
@@ -29,13 +37,13 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
             <div>
               <dt>{t`VAT registration number`}</dt>
               <dd>
-                <bdi>{invoice.seller.vatNumber}</bdi>
+                <bdi dir="ltr">{invoice.seller.vatNumber}</bdi>
               </dd>
             </div>
             <div>
               <dt>{t`Invoice number`}</dt>
               <dd>
-                <bdi>{invoice.number}</bdi>
+                <bdi dir="ltr">{invoice.number}</bdi>
               </dd>
             </div>
             <div>
@@ -76,7 +84,10 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
             {invoice.lines.map((l) => (
               <tr key={l.id}>
                 <th scope="row">
-                  {l.name} <span className="tax-invoice__sku">{l.sku}</span>
+                  {l.name}{' '}
+                  <bdi className="tax-invoice__sku" dir="ltr">
+                    {l.sku}
+                  </bdi>
                 </th>
                 <td>{i18n.number(l.quantity)}</td>
                 <td>{money(l.unitPriceExclVat)}</td>
@@ -89,7 +100,7 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
               <tr key={a.kind}>
                 <th scope="row">
                   {adjustmentLabel(a.kind)}
-                  {a.descriptions.length > 0 && <span className="tax-invoice__sku"> {a.descriptions.join('، ')}</span>}
+                  {a.descriptions.length > 0 && <span className="tax-invoice__sku"> {adjustmentText(a)}</span>}
                 </th>
                 <td />
                 <td>{money(a.exclVat)}</td>

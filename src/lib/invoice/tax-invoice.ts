@@ -42,7 +42,7 @@ export interface InvoiceOrder {
   shippingLines: readonly { shippingMethod: { name: string } }[];
   discounts: readonly { description: string; amountWithTax: number }[];
   taxSummary: readonly { description: string; taxRate: number; taxBase: number; taxTotal: number }[];
-  surcharges?: readonly { description: string; price: number; priceWithTax: number }[];
+  surcharges?: readonly { sku?: string | null; description: string; price: number; priceWithTax: number }[];
 }
 
 export interface LocalizedText {
@@ -83,6 +83,8 @@ export interface InvoiceAdjustment {
   kind: 'shipping' | 'surcharge' | 'discount' | 'adjustment';
   /** Shipping method names, the surcharge's description, or the promotions' descriptions. */
   descriptions: string[];
+  /** A surcharge's SKU: which payment method's fee or discount it is, to name it in the page's language. */
+  sku?: string | null;
   exclVat: number;
   vatAmount: number;
   inclVat: number;
@@ -126,7 +128,8 @@ export function buildTaxInvoice(order: InvoiceOrder, seller: InvoiceSeller): Tax
       ),
     );
   }
-  for (const s of order.surcharges ?? []) adjustments.push(row('surcharge', [s.description], s.price, s.priceWithTax));
+  for (const s of order.surcharges ?? [])
+    adjustments.push({ ...row('surcharge', [s.description], s.price, s.priceWithTax), sku: s.sku ?? null });
 
   const vat = sum(order.taxSummary.map((s) => s.taxTotal));
   const totals: InvoiceAmounts = { exclVat: order.totalWithTax - vat, vat, inclVat: order.totalWithTax };

@@ -243,9 +243,13 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
                       <span>{a.streetLine1}</span>
                       {a.streetLine2 && <span>{a.streetLine2}</span>}
                       <span>
-                        {[locale === 'ar' ? a.cityDetails?.LocationAr : a.cityDetails?.LocationEn, a.postalCode]
-                          .filter(Boolean)
-                          .join('، ') || a.city}
+                        {(locale === 'ar' ? a.cityDetails?.LocationAr : a.cityDetails?.LocationEn) || a.city}
+                        {a.postalCode && (
+                          <>
+                            {' '}
+                            <bdi dir="ltr">{a.postalCode}</bdi>
+                          </>
+                        )}
                       </span>
                       {a.phoneNumber && (
                         <span>

@@ -7,13 +7,14 @@ import type { Route } from './+types/order';
 import { formatDate } from '../../components/catalogue/format';
 import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
-import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from '../../components/profile/order-state';
+import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, taxName } from '../../components/profile/order-state';
 import { ProfileFrame } from '../../containers/profile-frame';
 import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
 import { summaryRowLabel } from '../../components/order-summary/summary-rows';
 import { OrderCancel } from '../../containers/order-cancel';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { localizePath } from '../../i18n/paths';
+import { localizeDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/money';
 import { orderSummary } from '../../lib/order-summary';
 import { useLocale } from '../../lib/use-locale';
@@ -37,8 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrderPage(request, locale, customer, params.code);
 }
 
+/** Date and time in the page's digits (decision 015): ar-SA prints Arabic-Indic ones. */
 function dateTime(iso: string, locale: 'ar' | 'en') {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Riyadh',
@@ -141,7 +143,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {order.taxSummary.map((s, i) => (
                     <tr key={i}>
-                      <th scope="row">{s.description}</th>
+                      <th scope="row">{taxName(i18n, s)}</th>
                       <td>{i18n.number(s.taxRate / 100, { style: 'percent', maximumFractionDigits: 2 })}</td>
                       <td>{money(s.taxBase)}</td>
                       <td>{money(s.taxTotal)}</td>
@@ -159,7 +161,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 {address.fullName && <span>{address.fullName}</span>}
                 <span>{address.streetLine1}</span>
                 {address.streetLine2 && <span>{address.streetLine2}</span>}
-                <span>{[address.city, address.province, address.postalCode].filter(Boolean).join('، ')}</span>
+                <span>
+                  {[address.city, address.province].filter(Boolean).join('، ')}
+                  {address.postalCode && (
+                    <>
+                      {' '}
+                      <bdi dir="ltr">{address.postalCode}</bdi>
+                    </>
+                  )}
+                </span>
                 {address.country && <span>{address.country}</span>}
                 {address.phoneNumber && (
                   <span>
@@ -170,7 +180,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <p>{t`No shipping address.`}</p>
             )}
-            {order.shippingMethods.length > 0 && <p>{t`Delivery: ${order.shippingMethods.join(', ')}`}</p>}
+            {order.shippingMethods.length > 0 && <p>{t`Delivery: ${localizeDigits(order.shippingMethods.join(', '), locale)}`}</p>}
 
             <h2 id="order-payments-title">{t`Payments`}</h2>
             {order.payments.length === 0 ? (

@@ -82,7 +82,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'ينثني مع قدمك كأنك تجري حافيًا، للجري السريع القصير والنادي.',
             },
             points: [
-              { en: 'Weighs 220 g', ar: 'وزنه 220 جرامًا' },
+              { en: 'Weighs 220 g', ar: 'وزنه ٢٢٠ جرامًا' },
               { en: 'Sock-like fit', ar: 'يلتف حول القدم كالجورب' },
             ],
           },
@@ -178,17 +178,17 @@ export const CATEGORIES: CategoryDef[] = [
           {
             photo: 'kelly-sikkema-685291',
             en: '11-inch Tablet with Pen',
-            ar: 'جهاز لوحي 11 بوصة مع قلم',
+            ar: 'جهاز لوحي ١١ بوصة مع قلم',
             brand: 'sadeem',
             price: 2199,
             colors: ['silver', 'grey'],
             about: {
               en: 'Take notes by hand, sketch and read on a bright 11-inch screen that goes everywhere.',
-              ar: 'دوّن ملاحظاتك بخط يدك وارسم واقرأ على شاشة مشرقة مقاس 11 بوصة ترافقك أينما ذهبت.',
+              ar: 'دوّن ملاحظاتك بخط يدك وارسم واقرأ على شاشة مشرقة مقاس ١١ بوصة ترافقك أينما ذهبت.',
             },
             points: [
               { en: 'Pen included, magnetically attached', ar: 'القلم مرفق ويثبت مغناطيسيًا' },
-              { en: '128 GB storage', ar: 'سعة تخزين 128 جيجابايت' },
+              { en: '128 GB storage', ar: 'سعة تخزين ١٢٨ جيجابايت' },
             ],
           },
           {
@@ -205,7 +205,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'حاسوب خفيف ببطارية تدوم يوم العمل كاملًا وشاشة واضحة، للدراسة والعمل والسفر.',
             },
             points: [
-              { en: 'Fast SSD storage and 16 GB of memory', ar: 'تخزين SSD سريع وذاكرة 16 جيجابايت' },
+              { en: 'Fast SSD storage and 16 GB of memory', ar: 'تخزين SSD سريع وذاكرة ١٦ جيجابايت' },
               { en: 'Arabic and English backlit keyboard', ar: 'لوحة مفاتيح مضيئة بالعربية والإنجليزية' },
             ],
           },
@@ -245,14 +245,14 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'انحناء عميق يحيطك بالصورة ويريح العين خلال ساعات العمل الطويلة.',
             },
             points: [
-              { en: 'Full HD, 75 Hz refresh rate', ar: 'دقة Full HD ومعدل تحديث 75 هرتز' },
+              { en: 'Full HD, 75 Hz refresh rate', ar: 'دقة Full HD ومعدل تحديث ٧٥ هرتز' },
               { en: 'Thin bezels for a two-screen desk', ar: 'حواف رفيعة تناسب مكتبًا بشاشتين' },
             ],
           },
           {
             photo: 'daniel-korpai-1302051',
             en: '32-inch 4K Monitor',
-            ar: 'شاشة 4K مقاس 32 بوصة',
+            ar: 'شاشة 4K مقاس ٣٢ بوصة',
             brand: 'ufuq',
             price: 1499,
             colors: ['black'],
@@ -261,7 +261,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'تفاصيل تعادل أربعة أضعاف دقة Full HD: مساحة أوسع للمستندات والجداول وتحرير الصور.',
             },
             points: [
-              { en: 'Ultra HD 3840 × 2160', ar: 'دقة فائقة 3840 × 2160' },
+              { en: 'Ultra HD 3840 × 2160', ar: 'دقة فائقة ٣٨٤٠ × ٢١٦٠' },
               { en: 'Height-adjustable stand', ar: 'حامل قابل لتعديل الارتفاع' },
             ],
           },
@@ -318,7 +318,7 @@ export const CATEGORIES: CategoryDef[] = [
             },
             points: [
               { en: 'Aluminium heat spreader', ar: 'مشتت حرارة من الألمنيوم' },
-              { en: '3200 MHz, two modules per kit', ar: 'سرعة 3200 ميجاهرتز، شريحتان في الطقم' },
+              { en: '3200 MHz, two modules per kit', ar: 'سرعة ٣٢٠٠ ميجاهرتز، شريحتان في الطقم' },
             ],
           },
           {
@@ -334,14 +334,14 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'مساحة تتسع لصور ومقاطع سنوات داخل حاسوبك المكتبي.',
             },
             points: [
-              { en: '3.5-inch SATA, 7200 rpm', ar: 'مقاس 3.5 بوصة بمنفذ SATA وسرعة 7200 دورة' },
+              { en: '3.5-inch SATA, 7200 rpm', ar: 'مقاس ٣٫٥ بوصة بمنفذ SATA وسرعة ٧٢٠٠ دورة' },
               { en: 'Two-year warranty', ar: 'ضمان لمدة سنتين' },
             ],
           },
           {
             photo: 'thomas-q-1229169',
             en: 'Cat 6 Network Cable, 5 m',
-            ar: 'كيبل شبكة Cat 6 بطول 5 أمتار',
+            ar: 'كيبل شبكة Cat 6 بطول ٥ أمتار',
             brand: 'ufuq',
             price: 39,
             colors: ['blue'],
@@ -350,7 +350,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'اتصال سلكي ثابت لجهاز الألعاب أو التلفاز أو حاسوب المكتب.',
             },
             points: [
-              { en: 'Up to 10 Gbit/s', ar: 'سرعة تصل إلى 10 جيجابت في الثانية' },
+              { en: 'Up to 10 Gbit/s', ar: 'سرعة تصل إلى ١٠ جيجابت في الثانية' },
               { en: 'Plugs with bend protection', ar: 'رؤوس محمية من الانثناء' },
             ],
           },
@@ -366,8 +366,8 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'كيبل مجدول متين للشحن ونقل البيانات يتحمل الحقيبة والسيارة.',
             },
             points: [
-              { en: 'Fast charging up to 60 W', ar: 'شحن سريع حتى 60 واط' },
-              { en: '1.5 m long', ar: 'بطول 1.5 متر' },
+              { en: 'Fast charging up to 60 W', ar: 'شحن سريع حتى ٦٠ واط' },
+              { en: '1.5 m long', ar: 'بطول ١٫٥ متر' },
             ],
           },
         ],
@@ -393,11 +393,11 @@ export const CATEGORIES: CategoryDef[] = [
             colors: ['silver'],
             about: {
               en: 'Classic dials on the outside, a 24-megapixel sensor on the inside.',
-              ar: 'أقراص تحكم كلاسيكية من الخارج، ومستشعر 24 ميجابكسل من الداخل.',
+              ar: 'أقراص تحكم كلاسيكية من الخارج، ومستشعر ٢٤ ميجابكسل من الداخل.',
             },
             points: [
               { en: 'Interchangeable lenses', ar: 'عدسات قابلة للتبديل' },
-              { en: '6 frames per second', ar: '6 لقطات في الثانية' },
+              { en: '6 frames per second', ar: '٦ لقطات في الثانية' },
             ],
           },
           {
@@ -412,7 +412,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'كاميرا جيب بتركيز تلقائي سريع على العين وتصوير فيديو 4K، للرحلات ولحظات العائلة.',
             },
             points: [
-              { en: '24-200 mm zoom lens', ar: 'عدسة زووم 24-200 مم' },
+              { en: '24-200 mm zoom lens', ar: 'عدسة زووم ٢٤-٢٠٠ مم' },
               { en: 'Flip screen for selfies and vlogging', ar: 'شاشة قلّابة للسيلفي وصناعة المحتوى' },
             ],
           },
@@ -442,13 +442,13 @@ export const CATEGORIES: CategoryDef[] = [
           {
             photo: 'chuttersnap-324234',
             en: 'Classic 35 mm SLR Camera',
-            ar: 'كاميرا عاكسة كلاسيكية 35 مم',
+            ar: 'كاميرا عاكسة كلاسيكية ٣٥ مم',
             brand: 'athar',
             price: 1290,
             colors: ['silver'],
             about: {
               en: 'A restored film SLR from the sixties with a bright 50 mm f/1.4 lens.',
-              ar: 'كاميرا أفلام عاكسة من الستينيات بعد ترميمها، مع عدسة 50 مم بفتحة f/1.4.',
+              ar: 'كاميرا أفلام عاكسة من الستينيات بعد ترميمها، مع عدسة ٥٠ مم بفتحة f/1.4.',
             },
             points: [
               { en: 'Checked and cleaned by our technicians', ar: 'فحصها ونظفها فنيونا' },
@@ -467,7 +467,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'انظر من أعلى إلى محدد المنظر والتقط صورًا مربعة على أفلام متوسطة الحجم.',
             },
             points: [
-              { en: '120 roll film', ar: 'تعمل بأفلام 120' },
+              { en: '120 roll film', ar: 'تعمل بأفلام ١٢٠' },
               { en: 'Leather carrying case', ar: 'حقيبة حمل جلدية' },
             ],
           },
@@ -513,7 +513,7 @@ export const CATEGORIES: CategoryDef[] = [
           {
             photo: 'brandi-redd-104140',
             en: '70-300 mm Zoom Lens',
-            ar: 'عدسة زووم 70-300 مم',
+            ar: 'عدسة زووم ٧٠-٣٠٠ مم',
             brand: 'lamha',
             price: 1150,
             colors: ['black'],
@@ -538,7 +538,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'لقطات ثابتة بتعريض طويل وصور جماعية، وينطوي ليتسع في حقيبة الظهر.',
             },
             points: [
-              { en: 'Height from 40 to 150 cm', ar: 'ارتفاع من 40 إلى 150 سم' },
+              { en: 'Height from 40 to 150 cm', ar: 'ارتفاع من ٤٠ إلى ١٥٠ سم' },
               { en: 'Quick-release plate', ar: 'قاعدة تثبيت سريعة الفك' },
             ],
           },
@@ -605,7 +605,7 @@ export const CATEGORIES: CategoryDef[] = [
             colors: ['white'],
             about: {
               en: 'A size 5 ball with a true flight, for the neighbourhood pitch and the weekend league.',
-              ar: 'كرة مقاس 5 بمسار طيران ثابت، لملعب الحي ودوري نهاية الأسبوع.',
+              ar: 'كرة مقاس ٥ بمسار طيران ثابت، لملعب الحي ودوري نهاية الأسبوع.',
             },
             points: [
               { en: 'Thermally bonded panels', ar: 'ألواح ملتصقة حراريًا' },
@@ -624,14 +624,14 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'غلاف مطاطي متماسك مصنوع للملاعب الإسمنتية ومباريات المساء.',
             },
             points: [
-              { en: 'Official size 7', ar: 'المقاس الرسمي 7' },
+              { en: 'Official size 7', ar: 'المقاس الرسمي ٧' },
               { en: 'Deep channels for control', ar: 'خطوط عميقة لتحكم أفضل' },
             ],
           },
           {
             photo: 'ben-hershey-574483',
             en: 'Tennis Balls, Can of 3',
-            ar: 'كرات تنس، علبة من 3 كرات',
+            ar: 'كرات تنس، علبة من ٣ كرات',
             brand: 'hadaf',
             price: 35,
             colors: ['green'],
@@ -665,8 +665,8 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'إطار وشوكة من الكربون بالكامل لجولات الصباح الباكر على طرق الرياض.',
             },
             points: [
-              { en: '22-speed groupset', ar: 'ناقل حركة بـ 22 سرعة' },
-              { en: 'Weighs 7.9 kg', ar: 'وزنها 7.9 كجم' },
+              { en: '22-speed groupset', ar: 'ناقل حركة بـ ٢٢ سرعة' },
+              { en: 'Weighs 7.9 kg', ar: 'وزنها ٧٫٩ كجم' },
             ],
           },
           {
@@ -698,7 +698,7 @@ export const CATEGORIES: CategoryDef[] = [
             },
             points: [
               { en: 'Maple deck', ar: 'لوح من خشب القيقب' },
-              { en: 'Quiet 60 mm wheels', ar: 'عجلات هادئة مقاس 60 مم' },
+              { en: 'Quiet 60 mm wheels', ar: 'عجلات هادئة مقاس ٦٠ مم' },
             ],
           },
         ],
@@ -728,7 +728,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'مقاعد عميقة محشوة بإسفنج يستعيد شكله، وغطاء يُنزع للغسيل.',
             },
             points: [
-              { en: '220 cm wide', ar: 'عرضها 220 سم' },
+              { en: '220 cm wide', ar: 'عرضها ٢٢٠ سم' },
               { en: 'Free delivery and assembly in Riyadh', ar: 'توصيل وتركيب مجاني في الرياض' },
             ],
           },
@@ -826,7 +826,7 @@ export const CATEGORIES: CategoryDef[] = [
             },
             points: [
               { en: 'Oiled oak', ar: 'خشب بلوط مزيت' },
-              { en: '45 cm high', ar: 'ارتفاعه 45 سم' },
+              { en: '45 cm high', ar: 'ارتفاعه ٤٥ سم' },
             ],
           },
           {
@@ -857,7 +857,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'مكتب صغير بأدراج لا تنزلق للخارج وتنظيم مخفي للأسلاك، لمكتب منزلي مرتب.',
             },
             points: [
-              { en: '120 × 60 cm top', ar: 'سطح 120 × 60 سم' },
+              { en: '120 × 60 cm top', ar: 'سطح ١٢٠ × ٦٠ سم' },
               { en: 'Two drawers', ar: 'درجان' },
             ],
           },
@@ -897,7 +897,7 @@ export const CATEGORIES: CategoryDef[] = [
             },
             points: [
               { en: 'Weather-resistant resin stone', ar: 'حجر صناعي مقاوم للعوامل الجوية' },
-              { en: '40 cm high', ar: 'ارتفاعه 40 سم' },
+              { en: '40 cm high', ar: 'ارتفاعه ٤٠ سم' },
             ],
           },
         ],
@@ -919,7 +919,7 @@ export const CATEGORIES: CategoryDef[] = [
               ar: 'أسهل نبتة في العناية: تحب الشمس وتتحمل نسيان الري، وعصارتها تلطّف حروق الشمس.',
             },
             points: [
-              { en: 'Height about 35 cm', ar: 'ارتفاعها نحو 35 سم' },
+              { en: 'Height about 35 cm', ar: 'ارتفاعها نحو ٣٥ سم' },
               { en: 'Water every two weeks', ar: 'تُروى كل أسبوعين' },
             ],
           },
@@ -942,7 +942,7 @@ export const CATEGORIES: CategoryDef[] = [
           {
             photo: 'annie-spratt-78044',
             en: 'Assorted Succulents, Set of 6',
-            ar: 'تشكيلة نباتات عصارية، 6 نبتات',
+            ar: 'تشكيلة نباتات عصارية، ٦ نبتات',
             brand: 'waha',
             price: 129,
             colors: ['green'],
@@ -1106,58 +1106,58 @@ export const SIZES: Record<SizeSet, { group: Tr; sizes: SizeDef[] }> = {
   shoes: {
     group: { en: 'Size', ar: 'المقاس' },
     sizes: [
-      { code: '40', en: 'EU 40', ar: '40' },
-      { code: '41', en: 'EU 41', ar: '41' },
-      { code: '42', en: 'EU 42', ar: '42' },
-      { code: '43', en: 'EU 43', ar: '43' },
-      { code: '44', en: 'EU 44', ar: '44' },
-      { code: '45', en: 'EU 45', ar: '45' },
+      { code: '40', en: 'EU 40', ar: '٤٠' },
+      { code: '41', en: 'EU 41', ar: '٤١' },
+      { code: '42', en: 'EU 42', ar: '٤٢' },
+      { code: '43', en: 'EU 43', ar: '٤٣' },
+      { code: '44', en: 'EU 44', ar: '٤٤' },
+      { code: '45', en: 'EU 45', ar: '٤٥' },
     ],
   },
   gloves: {
     group: { en: 'Weight', ar: 'الوزن' },
     sizes: [
-      { code: '10oz', en: '10 oz', ar: '10 أونصات' },
-      { code: '12oz', en: '12 oz', ar: '12 أونصة' },
-      { code: '14oz', en: '14 oz', ar: '14 أونصة' },
-      { code: '16oz', en: '16 oz', ar: '16 أونصة' },
+      { code: '10oz', en: '10 oz', ar: '١٠ أونصات' },
+      { code: '12oz', en: '12 oz', ar: '١٢ أونصة' },
+      { code: '14oz', en: '14 oz', ar: '١٤ أونصة' },
+      { code: '16oz', en: '16 oz', ar: '١٦ أونصة' },
     ],
   },
   screen: {
     group: { en: 'Screen size', ar: 'حجم الشاشة' },
     sizes: [
-      { code: '13in', en: '13 inch', ar: '13 بوصة' },
-      { code: '15in', en: '15 inch', ar: '15 بوصة' },
+      { code: '13in', en: '13 inch', ar: '١٣ بوصة' },
+      { code: '15in', en: '15 inch', ar: '١٥ بوصة' },
     ],
   },
   monitor: {
     group: { en: 'Screen size', ar: 'حجم الشاشة' },
     sizes: [
-      { code: '27in', en: '27 inch', ar: '27 بوصة' },
-      { code: '32in', en: '32 inch', ar: '32 بوصة' },
+      { code: '27in', en: '27 inch', ar: '٢٧ بوصة' },
+      { code: '32in', en: '32 inch', ar: '٣٢ بوصة' },
     ],
   },
   memory: {
     group: { en: 'Capacity', ar: 'السعة' },
     sizes: [
-      { code: '16gb', en: '16 GB (2 × 8 GB)', ar: '16 جيجابايت (2 × 8)' },
-      { code: '32gb', en: '32 GB (2 × 16 GB)', ar: '32 جيجابايت (2 × 16)' },
+      { code: '16gb', en: '16 GB (2 × 8 GB)', ar: '١٦ جيجابايت (٢ × ٨)' },
+      { code: '32gb', en: '32 GB (2 × 16 GB)', ar: '٣٢ جيجابايت (٢ × ١٦)' },
     ],
   },
   frame: {
     group: { en: 'Frame size', ar: 'مقاس الإطار' },
     sizes: [
-      { code: 's', en: 'S (52 cm)', ar: 'صغير (52 سم)' },
-      { code: 'm', en: 'M (54 cm)', ar: 'وسط (54 سم)' },
-      { code: 'l', en: 'L (56 cm)', ar: 'كبير (56 سم)' },
+      { code: 's', en: 'S (52 cm)', ar: 'صغير (٥٢ سم)' },
+      { code: 'm', en: 'M (54 cm)', ar: 'وسط (٥٤ سم)' },
+      { code: 'l', en: 'L (56 cm)', ar: 'كبير (٥٦ سم)' },
     ],
   },
   capacity: {
     group: { en: 'Capacity', ar: 'السعة' },
     sizes: [
-      { code: '1tb', en: '1 TB', ar: '1 تيرابايت' },
-      { code: '2tb', en: '2 TB', ar: '2 تيرابايت' },
-      { code: '4tb', en: '4 TB', ar: '4 تيرابايت' },
+      { code: '1tb', en: '1 TB', ar: '١ تيرابايت' },
+      { code: '2tb', en: '2 TB', ar: '٢ تيرابايت' },
+      { code: '4tb', en: '4 TB', ar: '٤ تيرابايت' },
     ],
   },
 };

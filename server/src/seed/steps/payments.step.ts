@@ -28,7 +28,7 @@ export const PAYMENT_METHODS = [
     color: '#f59e0b',
     label: 'tamara',
     en: { name: 'Tamara — pay in 3 installments', description: 'Split your payment into 3 interest-free installments.' },
-    ar: { name: 'تمارا — قسّمها على 3 دفعات', description: 'قسّم مشترياتك على 3 دفعات بدون فوائد.' },
+    ar: { name: 'تمارا — قسّمها على ٣ دفعات', description: 'قسّم مشترياتك على ٣ دفعات بدون فوائد.' },
   },
   {
     code: 'tabby',
@@ -37,7 +37,7 @@ export const PAYMENT_METHODS = [
     color: '#10b981',
     label: 'tabby',
     en: { name: 'Tabby — pay in 4 installments', description: 'Split your payment into 4 interest-free payments.' },
-    ar: { name: 'تابي — قسّمها على 4 دفعات', description: 'قسّم مشترياتك على 4 دفعات بدون فوائد.' },
+    ar: { name: 'تابي — قسّمها على ٤ دفعات', description: 'قسّم مشترياتك على ٤ دفعات بدون فوائد.' },
   },
   {
     code: 'cash-on-delivery',
@@ -47,7 +47,7 @@ export const PAYMENT_METHODS = [
     label: 'COD',
     customFields: { discount: 0, increment: 1500 },
     en: { name: 'Cash on delivery', description: 'Pay in cash when your order arrives. A 15 SAR fee applies.' },
-    ar: { name: 'الدفع عند الاستلام', description: 'ادفع نقدًا عند استلام طلبك. تُضاف رسوم 15 ريالًا.' },
+    ar: { name: 'الدفع عند الاستلام', description: 'ادفع نقدًا عند استلام طلبك. تُضاف رسوم ١٥ ريالًا.' },
   },
 ] as const;
 

@@ -16,10 +16,10 @@ const DAY = 24 * 3600 * 1000;
  *  VIP15      15 % off, perCustomerUsageLimit 1 (the demo customer has used it once already)
  */
 export const COUPONS = {
-  WELCOME10: { discount: 10, en: 'Welcome offer: 10% off', ar: 'عرض الترحيب: خصم 10٪' },
-  EXPIRED20: { discount: 20, en: 'Spring sale: 20% off (ended)', ar: 'تخفيضات الربيع: خصم 20٪ (منتهي)' },
-  LIMITED5: { discount: 5, en: 'Limited offer: 5% off (one use)', ar: 'عرض محدود: خصم 5٪ (استخدام واحد)' },
-  VIP15: { discount: 15, en: 'VIP: 15% off, once per customer', ar: 'كبار العملاء: خصم 15٪ مرة واحدة لكل عميل' },
+  WELCOME10: { discount: 10, en: 'Welcome offer: 10% off', ar: 'عرض الترحيب: خصم ١٠٪' },
+  EXPIRED20: { discount: 20, en: 'Spring sale: 20% off (ended)', ar: 'تخفيضات الربيع: خصم ٢٠٪ (منتهي)' },
+  LIMITED5: { discount: 5, en: 'Limited offer: 5% off (one use)', ar: 'عرض محدود: خصم ٥٪ (استخدام واحد)' },
+  VIP15: { discount: 15, en: 'VIP: 15% off, once per customer', ar: 'كبار العملاء: خصم ١٥٪ مرة واحدة لكل عميل' },
 } as const;
 
 export const promotionsStep: SeedStep = {

@@ -36,7 +36,7 @@ export const SHIPPING_METHODS = [
     rate: 2500,
     minimum: 0,
     en: { name: 'Standard delivery', description: 'Delivered in 3–5 working days.' },
-    ar: { name: 'التوصيل العادي', description: 'يصل خلال 3 إلى 5 أيام عمل.' },
+    ar: { name: 'التوصيل العادي', description: 'يصل خلال ٣ إلى ٥ أيام عمل.' },
   },
   {
     code: 'express',
@@ -50,7 +50,7 @@ export const SHIPPING_METHODS = [
     rate: 0,
     minimum: 30000,
     en: { name: 'Free delivery', description: 'Free standard delivery on orders of 300 SAR or more.' },
-    ar: { name: 'توصيل مجاني', description: 'توصيل عادي مجاني للطلبات بقيمة 300 ريال أو أكثر.' },
+    ar: { name: 'توصيل مجاني', description: 'توصيل عادي مجاني للطلبات بقيمة ٣٠٠ ريال أو أكثر.' },
   },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TaxLine } from '@vendure/common/lib/generated-types';
 import { ID, Order, OrderService, PaymentMethod, RequestContext, Surcharge, TransactionalConnection } from '@vendure/core';
+import { arabicNumber, arabicRiyals } from '../../common/lib/arabic-digits';
 
 /** Surcharges this service owns carry this SKU prefix; nothing else in the shop uses it. */
 export const METHOD_SURCHARGE_SKU_PREFIX = 'payment-method:';
@@ -49,11 +50,11 @@ export function methodAdjustment(methodCode: string, fields: MethodFields, baseW
   const ar: string[] = [];
   const en: string[] = [];
   if (percent) {
-    ar.push(`خصم ${name.ar} (${percent}٪)`);
+    ar.push(`خصم ${name.ar} (${arabicNumber(percent)}٪)`);
     en.push(`${name.en} discount (${percent}%)`);
   }
   if (fee) {
-    ar.push(`رسوم ${name.ar} (${sar(fee)} ر.س)`);
+    ar.push(`رسوم ${name.ar} (${arabicRiyals(fee)} ر.س)`);
     en.push(`${name.en} fee (SAR ${sar(fee)})`);
   }
   return { amountWithTax, description: `${ar.join(' + ')} | ${en.join(' + ')}` };

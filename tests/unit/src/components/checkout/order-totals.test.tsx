@@ -27,7 +27,7 @@ describe('OrderTotals: a payment method’s fee or discount on the order', () =>
         order={order([
           {
             sku: 'payment-method:cash-on-delivery',
-            description: 'رسوم الدفع عند الاستلام (15.00 ر.س) | Cash on delivery fee (SAR 15.00)',
+            description: 'رسوم الدفع عند الاستلام (١٥٫٠٠ ر.س) | Cash on delivery fee (SAR 15.00)',
             price: 1304,
             priceWithTax: 1500,
           },
