@@ -398,7 +398,14 @@ export const uploadImageDocument = graphql(
 
 export type UploadImageResult =
   | { ok: true; image: { id: string; name: string; fileSize: number; source: string; preview: string } }
-  | Failure<'UPLOAD_IMAGE_ERROR', { maxSizeMb: number }>
+  | Failure<
+      'UPLOAD_IMAGE_ERROR',
+      {
+        /** The reason as a code (`message` is translated text). */
+        reason: 'UPLOAD_IMAGE_TOO_LARGE' | 'UPLOAD_IMAGE_UNSUPPORTED_TYPE' | 'UPLOAD_IMAGE_EMPTY' | 'UPLOAD_IMAGE_UNREADABLE';
+        maxSizeMb: number;
+      }
+    >
   | Failure<'RATE_LIMIT_ERROR', { retryAfterSeconds: number }>;
 
 /** jpeg/png/webp up to 2 MB; the client sends it as a GraphQL multipart request. */

@@ -349,7 +349,10 @@ describe('profile machine: avatar', () => {
     [refused('UPLOAD_IMAGE_TOO_LARGE', 'حجم الصورة كبير جدًا. الحد الأقصى 2 ميغابايت.'), 'avatar.size.tooLarge'],
     [refused('UPLOAD_IMAGE_EMPTY', 'The file is empty.'), 'avatar.size.empty'],
     [refused('UPLOAD_IMAGE_UNREADABLE', 'تعذّرت قراءة الصورة. قد تكون تالفة؛ يرجى اختيار صورة أخرى.'), 'avatar.image.unreadable'],
-    [refused('UPLOAD_IMAGE_UNREADABLE', 'The image could not be read. It may be damaged; please choose another image.'), 'avatar.image.unreadable'],
+    [
+      refused('UPLOAD_IMAGE_UNREADABLE', 'The image could not be read. It may be damaged; please choose another image.'),
+      'avatar.image.unreadable',
+    ],
     [{ ok: false, code: 'RATE_LIMIT_ERROR', message: 'x', retryAfterSeconds: 60 }, 'avatar.upload.rateLimited'],
   ] as const)('a refused upload %o shows %s', async (result, error) => {
     const { actor, upload } = start();

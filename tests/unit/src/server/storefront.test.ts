@@ -131,7 +131,6 @@ describe('storefront server', () => {
     // No build dir in this test: the header is what matters.
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
-
 });
 
 /**

@@ -18,9 +18,12 @@ const line = (quantity: number, maxQuantity?: number) =>
 
 function renderLine(quantity: number, pendingQuantity: number | null = null, maxQuantity?: number) {
   const onQuantity = vi.fn();
-  renderWithApp(<CartLine line={line(quantity, maxQuantity)} pendingQuantity={pendingQuantity} onQuantity={onQuantity} onRemove={vi.fn()} />, {
-    path: '/en/cart',
-  });
+  renderWithApp(
+    <CartLine line={line(quantity, maxQuantity)} pendingQuantity={pendingQuantity} onQuantity={onQuantity} onRemove={vi.fn()} />,
+    {
+      path: '/en/cart',
+    },
+  );
   return {
     onQuantity,
     decrease: screen.getByRole('button', { name: 'Decrease quantity of Abaya' }) as HTMLButtonElement,

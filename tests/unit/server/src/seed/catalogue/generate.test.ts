@@ -21,7 +21,10 @@ describe('the seeded catalogue', () => {
   it('has clean, unique slugs, each its English name with the accents folded', () => {
     for (const p of products) {
       expect(p.slug, p.name.en).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      const folded = p.name.en.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+      const folded = p.name.en
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
       for (const word of p.slug.split('-')) expect(folded, p.slug).toContain(word);
     }
     expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
