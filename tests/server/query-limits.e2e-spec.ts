@@ -113,7 +113,12 @@ describe('the probe’s shapes are refused before they run', () => {
     const r = await post(JSON.stringify({ query }));
     expect(r.status).toBe(400);
     expect(r.json().data ?? null).toBeNull();
-    expect(r.json().errors.map((e: { message: string }) => e.message).join('\n')).toMatch(message);
+    expect(
+      r
+        .json()
+        .errors.map((e: { message: string }) => e.message)
+        .join('\n'),
+    ).toMatch(message);
     expect(r.text).not.toMatch(LEAK);
     expect(r.ms).toBeLessThan(1000);
   });
@@ -141,7 +146,9 @@ describe('the probe’s shapes are refused before they run', () => {
   });
 
   it('a shopper’s query that names its page size passes (the budget counts `take`)', async () => {
-    const r = await shopOk(env, `query ($take: Int) { products(options: { take: $take }) { items { id variants { id } } } }`, { take: 100 });
+    const r = await shopOk(env, `query ($take: Int) { products(options: { take: $take }) { items { id variants { id } } } }`, {
+      take: 100,
+    });
     expect(r.status).toBe(200);
   });
 
@@ -164,9 +171,7 @@ describe('what a request may cost while it runs', () => {
   it(`an operation still running after ${TIMEOUT_MS} ms is stopped: 503, OPERATION_TIMEOUT`, async () => {
     const r = await post(JSON.stringify({ query: `{ slowProbe { next { next { next { next { next { next { next { n } } } } } } } } }` }));
     expect(r.status).toBe(503);
-    expect(r.json().errors).toEqual([
-      { message: expect.stringMatching(/longer than 1 s/), extensions: { code: 'OPERATION_TIMEOUT' } },
-    ]);
+    expect(r.json().errors).toEqual([{ message: expect.stringMatching(/longer than 1 s/), extensions: { code: 'OPERATION_TIMEOUT' } }]);
     expect(r.ms).toBeLessThan(TIMEOUT_MS + 600);
   });
 
@@ -175,7 +180,10 @@ describe('what a request may cost while it runs', () => {
     expect(ok.status).toBe(200);
     const r = await post(JSON.stringify({ query: `{ longTextProbe(bytes: ${MAX_RESPONSE_BYTES + 1}) }` }));
     expect(r.status).toBe(400);
-    expect(r.json().errors[0]).toMatchObject({ message: expect.stringMatching(/larger than the limit/), extensions: { code: 'RESPONSE_TOO_LARGE' } });
+    expect(r.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/larger than the limit/),
+      extensions: { code: 'RESPONSE_TOO_LARGE' },
+    });
   });
 });
 
@@ -183,7 +191,10 @@ describe('request bodies (issue 33 §4)', () => {
   it('a body over the limit → 413 with a clear message, not 500', async () => {
     const r = await post(JSON.stringify({ query: SHOPPER, variables: { pad: 'x'.repeat(200 * 1024) } }));
     expect(r.status).toBe(413);
-    expect(r.json().errors[0]).toMatchObject({ message: expect.stringMatching(/larger than the limit of 100 KB/), extensions: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(r.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/larger than the limit of 100 KB/),
+      extensions: { code: 'PAYLOAD_TOO_LARGE' },
+    });
   });
 
   it.each<[string, string | Buffer, Record<string, string>, number]>([
@@ -194,7 +205,12 @@ describe('request bodies (issue 33 §4)', () => {
     ['a batched array', JSON.stringify([{ query: SHOPPER }, { query: SHOPPER }]), { 'content-type': 'application/json' }, 400],
     ['an unsupported charset', JSON.stringify({ query: SHOPPER }), { 'content-type': 'application/json; charset=latin1' }, 415],
     ['a gzip body that is not gzip', 'not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 400],
-    ['an unknown content encoding', JSON.stringify({ query: SHOPPER }), { 'content-type': 'application/json', 'content-encoding': 'br2' }, 415],
+    [
+      'an unknown content encoding',
+      JSON.stringify({ query: SHOPPER }),
+      { 'content-type': 'application/json', 'content-encoding': 'br2' },
+      415,
+    ],
     ['gzip of invalid JSON', gzipSync('{nope'), { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 400],
   ])('%s → %s… without a stack trace or a server path', async (_name, body, headers, status) => {
     const r = await post(body, { ...headers, 'apollo-require-preflight': 'true' });

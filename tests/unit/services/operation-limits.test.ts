@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, Lexer, parse, print, Source, TokenKind, validate, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 
+import type * as GraphqlModule from '../../../services/graphql';
 import { estimateListCost } from '../../../server/src/plugins/query-limits/list-cost';
 import { armorFor, SHOP_LIMITS, tokenLimitError, type ApiLimits } from '../../../server/src/plugins/query-limits/query-limits';
 
@@ -11,7 +12,7 @@ import { armorFor, SHOP_LIMITS, tokenLimitError, type ApiLimits } from '../../..
 // to spare, so an operation that grows past them fails here rather than in front of a shopper.
 const recorded = vi.hoisted(() => [] as DocumentNode[]);
 vi.mock('../../../services/graphql', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../services/graphql')>();
+  const actual = await importOriginal<typeof GraphqlModule>();
   const graphql = Object.assign((...args: Parameters<typeof actual.graphql>) => {
     const document = actual.graphql(...args);
     recorded.push(document as DocumentNode);
@@ -104,8 +105,14 @@ describe('the storefront’s operations and the Shop API’s limits', () => {
       `{ collections(options: { take: 50 }) { items { productVariants(options: { take: 50 }) { items { product { collections {
         productVariants(options: { take: 50 }) { items { id name } } } } } } } } }`,
     ],
-    ['500 aliases of products(take: 100)', `{ ${Array.from({ length: 500 }, (_, i) => `a${i}: products(options: { take: 100 }) { items { id name } }`).join(' ')} }`],
-    ['a list of 100 pages of 100', `{ products(options: { take: 100 }) { items { collections { productVariants { items { id name sku } } } } } }`],
+    [
+      '500 aliases of products(take: 100)',
+      `{ ${Array.from({ length: 500 }, (_, i) => `a${i}: products(options: { take: 100 }) { items { id name } }`).join(' ')} }`,
+    ],
+    [
+      'a list of 100 pages of 100',
+      `{ products(options: { take: 100 }) { items { collections { productVariants { items { id name sku } } } } } }`,
+    ],
   ])('refuses %s', async (_name, source) => {
     expect(await refusals(parse(source), SHOP_LIMITS)).not.toEqual([]);
   });

@@ -10,7 +10,10 @@ const loggerCtx = 'QueryLimits';
 /** One GraphQL-shaped error answer, JSON, never a stack or a server path. */
 function answer(res: Response, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   if (res.headersSent) return;
-  res.status(status).type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] }));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ errors: [{ message, extensions: { code, ...extra } }] }));
 }
 
 /**

@@ -103,11 +103,7 @@ export function estimateListCost(
 }
 
 /** `take: n` or `options: { take: n }`, from a literal or a variable; undefined when unknown. */
-function takeOf(
-  args: ReadonlyArray<GraphQLArgument>,
-  node: FieldNode,
-  variables: Record<string, unknown>,
-): number | undefined {
+function takeOf(args: ReadonlyArray<GraphQLArgument>, node: FieldNode, variables: Record<string, unknown>): number | undefined {
   for (const arg of node.arguments ?? []) {
     const def = args.find((a) => a.name === arg.name.value);
     if (!def || (arg.name.value !== 'take' && arg.name.value !== 'options')) continue;

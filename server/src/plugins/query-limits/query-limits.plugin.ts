@@ -33,7 +33,10 @@ export interface QueryLimitsOptions {
       api.shopApiValidationRules = [...(api.shopApiValidationRules ?? []), ...armorFor(shop).validationRules];
       api.adminApiValidationRules = [...(api.adminApiValidationRules ?? []), ...armorFor(admin).validationRules];
       // first: a refused request reaches no other plugin (the input boundary and the rate limiter)
-      api.apolloServerPlugins = [new QueryLimitsApolloPlugin({ shop, admin, shopApiPath: shopPath }, runtime), ...(api.apolloServerPlugins ?? [])];
+      api.apolloServerPlugins = [
+        new QueryLimitsApolloPlugin({ shop, admin, shopApiPath: shopPath }, runtime),
+        ...(api.apolloServerPlugins ?? []),
+      ];
       api.middleware = [
         ...(api.middleware ?? []),
         ...routes.flatMap(([path, limits]) => [

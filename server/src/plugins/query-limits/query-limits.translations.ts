@@ -9,8 +9,7 @@ export const queryLimitsTranslations: Record<'en' | 'ar', { error: Record<string
   },
   ar: {
     error: {
-      'query-too-costly':
-        'هذا الاستعلام يطلب الكثير دفعة واحدة (نحو {cost} قيمة، والحد {max}). اطلب عناصر أو حقولًا أقل.',
+      'query-too-costly': 'هذا الاستعلام يطلب الكثير دفعة واحدة (نحو {cost} قيمة، والحد {max}). اطلب عناصر أو حقولًا أقل.',
       'query-timeout': 'استغرق هذا الطلب أكثر من {seconds} ثانية فأُوقف. يرجى المحاولة مرة أخرى أو طلب بيانات أقل.',
     },
   },
