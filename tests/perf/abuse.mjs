@@ -11,6 +11,7 @@
 //   BENCH_ABUSE_CONNECTIONS=20      of them in flight at once (default 20)
 //   BENCH_MAX_RSS_GROWTH_MB=100     budget: peak RSS minus RSS before (default 100 MB)
 //   BENCH_DATA_DIR=data/bench-abuse BENCH_SERVER_PORT=3100
+//   BENCH_START_TIMEOUT_S=1800      how long a first start (build, seed) may take
 //
 // Exits non-zero when an abusive request is not refused with a 4xx, a shopper's query fails, or
 // the peak grows past the budget. Linux only (reads /proc).
@@ -25,6 +26,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const REQUESTS = Number(process.env.BENCH_ABUSE_REQUESTS || 400);
 const CONNECTIONS = Number(process.env.BENCH_ABUSE_CONNECTIONS || 20);
 const MAX_GROWTH_MB = Number(process.env.BENCH_MAX_RSS_GROWTH_MB || 100);
+const START_TIMEOUT_S = Number(process.env.BENCH_START_TIMEOUT_S || 1800);
 
 const FAN_OUT = `{ collections(options: { take: 50 }) { items { productVariants(options: { take: 50 }) { items { product {
   collections { productVariants(options: { take: 50 }) { items { id name } } } } } } } } }`;
@@ -104,14 +106,15 @@ async function startVendure(port) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000; // a first run builds server/dist and seeds
+  // a first run builds server/dist and seeds the photographed catalogue: minutes on a busy machine
+  const deadline = Date.now() + START_TIMEOUT_S * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Vendure exited (${child.exitCode})`);
     if ((await post(`${base}/shop-api`, SHOPPER)).status === 200) return { base, pid: child.pid, stop: () => child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 1000));
   }
   child.kill('SIGTERM');
-  throw new Error('Vendure did not answer within 600 s');
+  throw new Error(`Vendure did not answer within ${START_TIMEOUT_S} s (BENCH_START_TIMEOUT_S)`);
 }
 
 const target = process.env.BENCH_SERVER_URL
