@@ -18,7 +18,12 @@ import { shop, shopOk } from './helpers/shop-api';
 import { createStoreTestEnv, StoreTestEnv } from './helpers/test-env';
 
 const PORT = 3531;
-const TIMEOUT_MS = 1000;
+const TIMEOUT_MS = 3000;
+/**
+ * A refusal's bound. Measured 0.1-0.6 s per refusal under a load average of 30 on 2 cores; at 46,
+ * up to 3.6 s for the first one (before a warm-up was added), so the bound leaves room for a busy machine.
+ */
+const REFUSAL_MS = 2000;
 const MAX_RESPONSE_BYTES = 256 * 1024;
 
 /** A stack frame, an absolute path or a module path: never in an answer. */
@@ -31,7 +36,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 class SlowNodeResolver {
   @ResolveField()
   async next(@Parent() node: { n: number }) {
-    await sleep(250);
+    await sleep(600);
     return { n: node.n + 1 };
   }
 }
@@ -75,6 +80,7 @@ beforeAll(async () => {
     env: { QUERY_TIMEOUT_MS: String(TIMEOUT_MS), MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES) },
     configure: (config) => ({ ...config, plugins: [...(config.plugins ?? []), ProbePlugin] }),
   });
+  await shopOk(env, SHOPPER); // warm-up: the first request after boot pays for lazy initialisation
 });
 afterAll(async () => {
   await env?.destroy();
@@ -120,7 +126,7 @@ describe('the probe’s shapes are refused before they run', () => {
         .join('\n'),
     ).toMatch(message);
     expect(r.text).not.toMatch(LEAK);
-    expect(r.ms).toBeLessThan(1000);
+    expect(r.ms).toBeLessThan(REFUSAL_MS);
   });
 
   it('a batched array of operations → 400 with a clear message', async () => {
@@ -128,7 +134,7 @@ describe('the probe’s shapes are refused before they run', () => {
     expect(r.status).toBe(400);
     expect(r.text).toMatch(/batch/i);
     expect(r.text).not.toMatch(LEAK);
-    expect(r.ms).toBeLessThan(1000);
+    expect(r.ms).toBeLessThan(REFUSAL_MS);
   });
 
   it('a shopper keeps answering while 40 such requests arrive at once', async () => {
@@ -142,7 +148,7 @@ describe('the probe’s shapes are refused before they run', () => {
       expect(r.errors).toBeUndefined();
       expect(r.data.products.items.length).toBe(10);
     }
-    expect(performance.now() - started).toBeLessThan(8000);
+    expect(performance.now() - started).toBeLessThan(20 * REFUSAL_MS); // 4.5 s at load 30, 24 s at load 46 before the warm-up
   });
 
   it('a shopper’s query that names its page size passes (the budget counts `take`)', async () => {
@@ -171,8 +177,8 @@ describe('what a request may cost while it runs', () => {
   it(`an operation still running after ${TIMEOUT_MS} ms is stopped: 503, OPERATION_TIMEOUT`, async () => {
     const r = await post(JSON.stringify({ query: `{ slowProbe { next { next { next { next { next { next { next { n } } } } } } } } }` }));
     expect(r.status).toBe(503);
-    expect(r.json().errors).toEqual([{ message: expect.stringMatching(/longer than 1 s/), extensions: { code: 'OPERATION_TIMEOUT' } }]);
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 600);
+    expect(r.json().errors).toEqual([{ message: expect.stringMatching(/longer than 3 s/), extensions: { code: 'OPERATION_TIMEOUT' } }]);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500); // stopped at the next field after the deadline, not after 4.8 s
   });
 
   it('an answer over the size cap is replaced by a 400 naming the limit', async () => {
