@@ -5,16 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 // @ts-expect-error -- plain ESM server module without type declarations
-import {
-  createApp,
-  createProxy,
-  isProxied,
-  isReplayable,
-  MAX_PROXIED_BODY,
-  robotsTxt,
-  upstreamPath,
-} from '../../../../src/server/storefront.mjs';
+import { createApp, createProxy, isProxied, isReplayable, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
 import { fakeServerBuild } from '../../helpers/server-build';
+
+/** The proxy's body limit (MAX_PROXIED_BODY in src/server/storefront.mjs). */
+const MAX_PROXIED_BODY = 10 * 1024 * 1024;
 
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {
