@@ -20,6 +20,7 @@ import { corsOrigins } from './config/public-urls';
 import { shareStatements } from './config/sqlite-statements';
 import { memoizeQueryText } from './config/typeorm-query-memo';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
+import { QueryLimitsPlugin, runtimeLimitsFromEnv } from './plugins/query-limits';
 import { storefrontPlugins } from './plugins';
 
 /** Local development default for the superadmin. Refused when NODE_ENV=production. */
@@ -117,7 +118,7 @@ export function assetUrlPrefix(env: NodeJS.ProcessEnv): string {
  * The one Vendure configuration (server, worker, seed and e2e tests all use it).
  * Environment: SERVER_PORT, DATA_DIR, DATABASE_URL, DB_SYNCHRONIZE, REDIS_URL, ASSET_URL_PREFIX,
  * SUPERADMIN_USERNAME/PASSWORD, COOKIE_SECRET, STOREFRONT_URL, ADMIN_UI (false = off), LOG_LEVEL,
- * NODE_ENV. See server/README.md.
+ * QUERY_TIMEOUT_MS, MAX_RESPONSE_BYTES, MAX_BODY_BYTES, NODE_ENV. See server/README.md.
  */
 export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig {
   memoizeQueryText(); // TypeORM's SQL texts remembered, on either database (decision 025)
@@ -146,6 +147,8 @@ export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig
     DefaultSearchPlugin.init({ bufferUpdates: false, indexStockStatus: true }),
     EmailPlugin.init(emailPluginOptions(env, dataDir)),
     I18nArPlugin,
+    // what one request may cost, before and while it runs (docs/decisions/027)
+    QueryLimitsPlugin.init(runtimeLimitsFromEnv(env)),
     ...storefrontPlugins,
   ];
   if (env.ADMIN_UI !== 'false') {

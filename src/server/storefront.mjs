@@ -157,7 +157,8 @@ export function isReplayable(method, target, body) {
  * reused connection before any answer (the upstream closed it as idle at the same moment: its
  * keep-alive timeout raced ours) is sent once more on a fresh one instead of answering 502, but
  * only when it is replayable (isReplayable: a query, never a mutation).
- * For that the (small, GraphQL) request body is read first; bodies over MAX_PROXIED_BODY get 413.
+ * For that the (small, GraphQL) request body is read first; bodies over MAX_PROXIED_BODY get 413
+ * (Vendure's own JSON limit is lower: MAX_BODY_BYTES, server/src/plugins/query-limits).
  */
 export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
   const target = new URL(upstreamOrigin);
@@ -168,18 +169,42 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
 
   function readBody(req) {
     return new Promise((resolve, reject) => {
+      const tooLarge = () => Object.assign(new Error('request body too large'), { status: 413 });
+      // refused from the announced length alone, before a byte of the body is read
+      if (Number(req.headers['content-length']) > MAX_PROXIED_BODY) return reject(tooLarge());
       const chunks = [];
       let size = 0;
-      req.on('data', (chunk) => {
+      const onData = (chunk) => {
         size += chunk.length;
-        if (size > MAX_PROXIED_BODY) {
-          req.destroy();
-          reject(Object.assign(new Error('request body too large'), { status: 413 }));
-        } else chunks.push(chunk);
-      });
+        if (size <= MAX_PROXIED_BODY) return chunks.push(chunk);
+        // stop keeping it; the answer is sent and the connection closed (tooLargeAnswer)
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(tooLarge());
+      };
+      req.on('data', onData);
       req.on('end', () => resolve(Buffer.concat(chunks)));
       req.on('error', reject);
     });
+  }
+
+  /**
+   * 413 as the Shop API words its own (a GraphQL error with a code), then the connection closed:
+   * the rest of the body is never read. Destroying the request before answering (as before) left
+   * the client with a reset connection instead of an answer.
+   */
+  function tooLargeAnswer(req, res) {
+    const mb = Math.round(MAX_PROXIED_BODY / 1024 / 1024);
+    res.setHeader('connection', 'close');
+    res.on('finish', () => req.destroy());
+    res
+      .status(413)
+      .type('application/json')
+      .send(
+        JSON.stringify({
+          errors: [{ message: `The request body is larger than the limit of ${mb} MB.`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+        }),
+      );
   }
 
   function send(req, res, body, attempt) {
@@ -230,10 +255,8 @@ export function createProxy(upstreamOrigin, { log = console.warn } = {}) {
       (body) => send(req, res, body, 0),
       (error) => {
         if (res.headersSent || res.destroyed) return;
-        res
-          .status(error.status ?? 400)
-          .type('text/plain')
-          .send(error.status === 413 ? 'Request too large.' : 'Bad request.');
+        if (error.status === 413) return tooLargeAnswer(req, res);
+        res.status(400).type('text/plain').send('Bad request.');
       },
     );
   }

@@ -8,6 +8,9 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createApp, createProxy, isProxied, isReplayable, robotsTxt, upstreamPath } from '../../../../src/server/storefront.mjs';
 import { fakeServerBuild } from '../../helpers/server-build';
 
+/** The proxy's body limit (MAX_PROXIED_BODY in src/server/storefront.mjs). */
+const MAX_PROXIED_BODY = 10 * 1024 * 1024;
+
 /** A fake Vendure: echoes what it received and hands out a session token. */
 function fakeUpstream() {
   const server = http.createServer((req, res) => {
@@ -74,6 +77,37 @@ describe('storefront server', () => {
     expect(seen.headers.authorization).toBe('Bearer abc');
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(JSON.parse(seen.body)).toEqual({ query: '{ __typename }' });
+  });
+
+  it('answers a Shop API body over its limit 413 with a clear message, not a reset connection (issue 33 §4)', async () => {
+    const body = JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(MAX_PROXIED_BODY) } });
+    const res = await fetch(`${base}/shop-api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'The request body is larger than the limit of 10 MB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    });
+  });
+
+  it('answers 413 from the announced length alone, before reading the body', async () => {
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /shop-api HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${MAX_PROXIED_BODY + 1}\r\n\r\n{`,
+        );
+      });
+      let text = '';
+      socket.on('data', (c) => {
+        text += c;
+        if (!text.includes('PAYLOAD_TOO_LARGE')) return;
+        socket.destroy();
+        resolve(text);
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/PAYLOAD_TOO_LARGE/);
   });
 
   it('cannot be used as an open proxy: absolute-form targets still go to the fixed upstream', async () => {
