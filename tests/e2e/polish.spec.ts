@@ -139,7 +139,8 @@ for (const locale of locales) {
 
       // Moving the lower handle sets a lower bound only: the dearest products stay in the listing.
       await min.focus();
-      await min.press('ArrowRight');
+      // ArrowUp raises the value in both directions (ArrowRight lowers it on a right-to-left page)
+      await min.press('ArrowUp');
       await min.press('Enter');
       await expect(page).toHaveURL(/[?&]min=\d+/, { timeout: 20_000 });
       expect(new URL(page.url()).searchParams.has('max')).toBe(false);
