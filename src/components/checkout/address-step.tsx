@@ -165,7 +165,7 @@ export function AddressStep(props: AddressStepProps) {
             onChange={change}
           />
           <div className="checkout-card__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
               {t`Save and deliver here`}
             </button>
           </div>

@@ -343,7 +343,8 @@ describe('profile machine: avatar', () => {
 
   // As the Shop API answers (tests/server/account.e2e-spec.ts): `message` translated into the
   // request's language, `reason` the code (issue 32 §7: a damaged image is "could not be read").
-  const refused = (reason: string, message: string) => ({ ok: false, code: 'UPLOAD_IMAGE_ERROR', message, reason, maxSizeMb: 2 }) as const;
+  type Reason = 'UPLOAD_IMAGE_TOO_LARGE' | 'UPLOAD_IMAGE_UNSUPPORTED_TYPE' | 'UPLOAD_IMAGE_EMPTY' | 'UPLOAD_IMAGE_UNREADABLE';
+  const refused = (reason: Reason, message: string) => ({ ok: false, code: 'UPLOAD_IMAGE_ERROR', message, reason, maxSizeMb: 2 }) as const;
   it.each([
     [refused('UPLOAD_IMAGE_UNSUPPORTED_TYPE', 'Unsupported file. Please upload a JPEG, PNG or WebP image.'), 'avatar.type.unsupported'],
     [refused('UPLOAD_IMAGE_TOO_LARGE', 'حجم الصورة كبير جدًا. الحد الأقصى 2 ميغابايت.'), 'avatar.size.tooLarge'],

@@ -58,7 +58,7 @@ describe('the checkout in Arabic', () => {
 
   it('names a promotion with Arabic-Indic digits and the cash-on-delivery fee in Arabic only', async () => {
     const order: OrderTotalsProps['order'] = {
-      subTotalWithTax: 21500,
+      lines: [{ discountedLinePriceWithTax: 20000 }],
       discounts: [{ description: 'خصم 10٪ للعملاء الجدد', amountWithTax: -2000 }] as never,
       shippingLines: [],
       shippingWithTax: 0,

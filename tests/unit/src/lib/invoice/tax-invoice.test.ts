@@ -212,7 +212,7 @@ describe('buildTaxInvoice', () => {
     expect(
       buildTaxInvoice({ ...order, surcharges: [{ description: 'رسوم الدفع عند الاستلام', price: 870, priceWithTax: 1000 }] }, SELLER)
         .adjustments,
-    ).toEqual([{ kind: 'surcharge', descriptions: ['رسوم الدفع عند الاستلام'], exclVat: 870, vatAmount: 130, inclVat: 1000 }]);
+    ).toEqual([{ kind: 'surcharge', sku: null, descriptions: ['رسوم الدفع عند الاستلام'], exclVat: 870, vatAmount: 130, inclVat: 1000 }]);
   });
 
   it('refuses to build an invoice with a malformed VAT number', () => {
