@@ -1,5 +1,6 @@
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { I18nService, PluginCommonModule, VendurePlugin } from '@vendure/core';
+import gql from 'graphql-tag';
 
 import { ApplyCouponResolver } from './api/apply-coupon.resolver';
 import { oneCouponShopApiExtensions } from './api/one-coupon';
@@ -22,7 +23,14 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
  */
 @VendurePlugin({
   imports: [PluginCommonModule],
-  shopApiExtensions: { schema: oneCouponShopApiExtensions, resolvers: [ApplyCouponResolver] },
+  // One extension: the one-coupon rule's error type and ProductVariant.maxQuantity.
+  shopApiExtensions: {
+    schema: gql`
+      ${oneCouponShopApiExtensions}
+      ${maxQuantitySchema}
+    `,
+    resolvers: [ApplyCouponResolver, MaxQuantityResolver],
+  },
   configuration: (config) => {
     const limits = CartGuardsPlugin.limits;
     config.orderOptions.orderItemsLimit = limits.maxOrderQuantity;
@@ -33,7 +41,6 @@ import { QuantityLimits, quantityLimitsFromEnv } from './quantity-limits';
     MaxQuantityResolver.limits = limits;
     return config;
   },
-  shopApiExtensions: { schema: maxQuantitySchema, resolvers: [MaxQuantityResolver] },
   compatibility: '^3.1.0',
 })
 export class CartGuardsPlugin implements OnApplicationBootstrap {
