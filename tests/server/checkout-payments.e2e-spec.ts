@@ -186,7 +186,7 @@ describe('payment-method discount and fee applied to the total', () => {
     expect(order.surcharges).toEqual([
       {
         sku: 'payment-method:tamara',
-        description: 'خصم الدفع عبر تمارا (10٪) | Tamara payment discount (10%)',
+        description: 'خصم الدفع عبر تمارا (١٠٪) | Tamara payment discount (10%)',
         price: expect.any(Number),
         priceWithTax: -discount,
         taxRate: vat,
