@@ -301,6 +301,7 @@ describe('store setup + seeded catalogue (shop API)', () => {
         limit: 2,
         maxItems: 10,
         couponCode: 'X',
+        appliedCouponCode: 'Y',
         orderState: 'S',
         fromState: 'A',
         toState: 'B',
