@@ -51,14 +51,23 @@ interface Product {
   variants: Variant[];
 }
 
-const PRODUCTS = `query($take: Int) { products(options: { take: $take }) { items {
+const PRODUCTS = `query($take: Int, $skip: Int) { products(options: { take: $take, skip: $skip }) { totalItems items {
   id name slug
   optionGroups { id name customFields { type } }
   variants { id sku priceWithTax stockLevel inStock options { id name groupId } }
 } } }`;
 
+/** Every product, 40 a page: a page of 100 with variants and options is over the Shop API's list budget (decision 027). */
 async function products(request: APIRequestContext, locale: Locale): Promise<Product[]> {
-  return (await shop<{ products: { items: Product[] } }>(request, locale, PRODUCTS, { take: 100 })).products.items;
+  const all: Product[] = [];
+  for (let skip = 0; ; skip += 40) {
+    const { products: page } = await shop<{ products: { totalItems: number; items: Product[] } }>(request, locale, PRODUCTS, {
+      take: 40,
+      skip,
+    });
+    all.push(...page.items);
+    if (page.items.length === 0 || all.length >= page.totalItems) return all;
+  }
 }
 
 const soldOut = (v: Variant) => !v.inStock || v.stockLevel === 'OUT_OF_STOCK';
