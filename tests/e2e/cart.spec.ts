@@ -315,8 +315,12 @@ for (const locale of locales) {
 
 /** An amount as the summary prints it ("SAR 1,234.50", "-SAR 47.80", "‎-٤٧٫٨٠ ر.س."), in halalas; words ("Free", "At checkout") read 0. */
 function readAmount(text: string): number {
-  const latin = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\u066B/g, '.');
-  const digits = latin.replace(/[^\d.]/g, '');
+  const latin = text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/\u066B/g, '.')
+    .replace(/[\u066C,]/g, '');
+  // the number only: "ر.س" (SAR) has a full stop of its own
+  const digits = /\d+(?:\.\d+)?/.exec(latin)?.[0];
   if (!digits) return 0;
   const value = Math.round(Number(digits) * 100);
   return /[-\u2212]/.test(latin) ? -value : value;
