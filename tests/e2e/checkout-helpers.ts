@@ -90,10 +90,15 @@ export async function shopperWithCart(page: Page, request: APIRequestContext, lo
       defaultBillingAddress: true,
     },
   });
+  return addOneToCart(page, product!.variants[0]!.id);
+}
+
+/** One unit of a variant into the signed-in page's cart through the Shop API; the order's code. */
+export async function addOneToCart(page: Page, variantId: string): Promise<string> {
   const added = await shopCall<{ addItemToOrder: { code?: string } }>(
     page,
     `mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } } }`,
-    { v: product!.variants[0]!.id },
+    { v: variantId },
   );
   expect(added.addItemToOrder.code).toBeTruthy();
   return added.addItemToOrder.code!;

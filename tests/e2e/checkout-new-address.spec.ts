@@ -2,7 +2,7 @@
 // address; one address form (the profile's fields and rules) in checkout; its required fields are
 // exposed as required; "Add a new address" moves focus to the new form; an address saved with one
 // name and a free-text city still opens and saves in the profile.
-import { EXPRESS, products, shopCall, shopperWithCart, signedInShopper, stepUrl } from './checkout-helpers';
+import { addOneToCart, EXPRESS, products, shopCall, shopperWithCart, signedInShopper, stepUrl } from './checkout-helpers';
 import { browserLocale, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -14,13 +14,7 @@ const plain = (text: string) => text.replace(/<\/?\d+>/g, '');
 async function newCustomerWithCart(page: Page, request: APIRequestContext, locale: Locale, label: string) {
   const [product] = await products(request, locale, 10_000, 80_000);
   await signedInShopper(page, request, locale, label);
-  const added = await shopCall<{ addItemToOrder: { code?: string } }>(
-    page,
-    `mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } } }`,
-    { v: product!.variants[0]!.id },
-  );
-  expect(added.addItemToOrder.code).toBeTruthy();
-  return added.addItemToOrder.code!;
+  return addOneToCart(page, product!.variants[0]!.id);
 }
 
 for (const locale of locales) {
