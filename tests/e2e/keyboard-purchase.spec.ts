@@ -98,9 +98,6 @@ for (const { condition, run, locale } of RUNS) {
       request,
     }) => {
       test.setTimeout(180_000);
-      // Known failure, left open in issue 39: in Arabic at 390 px the product this run picks does not
-      // move its colour choice on ArrowDown (before and after both the first radio); not yet diagnosed.
-      test.fixme(locale === 'ar' && run === 1, 'ArrowDown keeps the first colour on this run’s product (issue 39, open)');
       const product = await productWithOptions(request, locale, run);
       const customer = await createCustomer(request, `keyboard-${locale}-${run}`);
       await page.addInitScript(recordAnnouncements);
@@ -156,6 +153,11 @@ for (const { condition, run, locale } of RUNS) {
         const fieldset = page.getByRole('group', { name: new RegExp(`^\\s*${group.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
         const radios = fieldset.getByRole('radio');
         await tabTo(page, fieldset.getByRole('radio', { checked: true }).or(radios.first()).first());
+        // A group with one option (a bike sold in black only) has nothing to move to: it is chosen.
+        if ((await radios.count()) === 1) {
+          await expect(radios).toBeChecked();
+          continue;
+        }
         const before = await radios.evaluateAll((els) => els.findIndex((e) => (e as HTMLInputElement).checked));
         await page.keyboard.press('ArrowDown');
         const after = await radios.evaluateAll((els) => els.findIndex((e) => (e as HTMLInputElement).checked));
@@ -295,6 +297,9 @@ for (const { condition, run, locale } of RUNS) {
         await page.keyboard.press('Shift+Tab');
         await expect(choices.first()).toBeFocused();
       }
+      // Space chooses the focused method; the arrows move to the next one the order may use (a large
+      // order leaves the card as the only one: the arrows then have nowhere to go).
+      if (await card.evaluate((el) => el === document.activeElement)) await page.keyboard.press('Space');
       const count = await choices.count();
       for (let i = 0; i < count && !(await card.isChecked()); i++) await page.keyboard.press('ArrowDown');
       await expect(card).toBeChecked();
