@@ -30,8 +30,9 @@ export const PAYMENT_METHODS = [
     checker: { code: 'installment-eligibility', args: { minTotal: 10000, maxTotal: 500000 } },
     color: '#f59e0b',
     label: 'tamara',
-    en: { name: 'Tamara — pay in 3 installments', description: 'Split your payment into 3 interest-free installments.' },
-    ar: { name: 'تمارا — قسّمها على ٣ دفعات', description: 'قسّم مشترياتك على ٣ دفعات بدون فوائد.' },
+    // The plan's numbers are the handler arguments above: the texts do not repeat them.
+    en: { name: 'Tamara — pay in installments', description: 'Split your payment into monthly installments with Tamara.' },
+    ar: { name: 'تمارا — الدفع بالتقسيط', description: 'قسّم مشترياتك على دفعات شهرية مع تمارا.' },
   },
   {
     code: 'tabby',
@@ -40,8 +41,8 @@ export const PAYMENT_METHODS = [
     checker: { code: 'installment-eligibility', args: { minTotal: 5000, maxTotal: 300000 } },
     color: '#10b981',
     label: 'tabby',
-    en: { name: 'Tabby — pay in 4 installments', description: 'Split your payment into 4 interest-free payments.' },
-    ar: { name: 'تابي — قسّمها على ٤ دفعات', description: 'قسّم مشترياتك على ٤ دفعات بدون فوائد.' },
+    en: { name: 'Tabby — pay in installments', description: 'Split your payment into smaller payments with Tabby.' },
+    ar: { name: 'تابي — الدفع بالتقسيط', description: 'قسّم مشترياتك على دفعات أصغر مع تابي.' },
   },
   {
     code: 'cash-on-delivery',
