@@ -5,8 +5,7 @@ import { formatMoneyPlain } from '../../lib/money';
 import { orderSummary } from '../../lib/order-summary';
 import { SummaryRows } from '../order-summary/summary-rows';
 import type { DeliveryDays } from '../../lib/delivery-estimate';
-import { DeliveryEstimate } from '../purchase-terms/delivery-estimate';
-import { InstallmentOffers, type InstallmentPlanView } from '../purchase-terms/installment-offers';
+import { DeliveryEstimate, InstallmentOffers, type InstallmentPlanView } from '../purchase-terms/purchase-terms';
 
 export interface CartSummaryProps {
   order: Order;

@@ -20,18 +20,6 @@ export function paymentMethodName(i18n: I18n, code: string, fallback?: string | 
   }
 }
 
-/** An instalment provider's short name ("Tabby") by its method's code, else the server's name. */
-export function installmentProviderName(i18n: I18n, code: string, fallback?: string | null): string {
-  switch (code) {
-    case 'tamara':
-      return i18n._(msg`Tamara`);
-    case 'tabby':
-      return i18n._(msg`Tabby`);
-    default:
-      return fallback || code;
-  }
-}
-
 /**
  * A surcharge's name in the page's language: a payment method's fee or discount is named by the
  * method (the backend's description, "رسوم … | … fee", carries both languages); any other

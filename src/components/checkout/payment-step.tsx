@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { PaymentMethod } from '../../../machines/checkout.machine';
 import type { InstallmentOffer } from '../../lib/installments';
 import { formatMoneyPlain } from '../../lib/money';
-import { installmentOfferText } from '../purchase-terms/purchase-terms-text';
+import { installmentOfferText } from '../purchase-terms/purchase-terms';
 import { useLocale } from '../../lib/use-locale';
 
 export interface PaymentChoice {

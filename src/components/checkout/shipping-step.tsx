@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { deliveryWindow } from '../../lib/delivery-estimate';
-import { deliveryEstimateText } from '../purchase-terms/purchase-terms-text';
+import { deliveryEstimateText } from '../purchase-terms/purchase-terms';
 import type { FormEvent } from 'react';
 import type { ShippingMethod } from '../../../machines/checkout.machine';
 import { localizeDigits } from '../../lib/digits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryEstimateText, installmentOfferText } from '../../../../../src/components/purchase-terms/purchase-terms-text';
+import { deliveryEstimateText, installmentOfferText } from '../../../../../src/components/purchase-terms/purchase-terms';
 import { loadI18n } from '../../../../../src/i18n/i18n';
 import { installmentOffer } from '../../../../../src/lib/installments';
 

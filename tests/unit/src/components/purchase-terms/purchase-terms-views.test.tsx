@@ -1,7 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryEstimate } from '../../../../../src/components/purchase-terms/delivery-estimate';
-import { InstallmentOffers } from '../../../../../src/components/purchase-terms/installment-offers';
+import { DeliveryEstimate, InstallmentOffers } from '../../../../../src/components/purchase-terms/purchase-terms';
 import { renderWithApp } from '../../../helpers/render';
 
 afterEach(cleanup);
