@@ -1,6 +1,6 @@
 import { getActiveOrder, type Order } from './cart.service';
 import type { RequestOptions, ShopClient } from './client';
-import { AssetFields, OrderFields, ErrorResultFields } from './fragments';
+import { AssetFields, OrderFields, ErrorResultFields, InstallmentPlanFields } from './fragments';
 import { graphql, type ResultOf, type VariablesOf } from './graphql';
 import { nullIfForbidden } from './orders.service';
 import { toResult, type Failure } from './result';
@@ -58,13 +58,19 @@ export const getPaymentMethodsDocument = graphql(
           discount
           increment
         }
+        installmentPlan {
+          ...InstallmentPlanFields
+        }
       }
     }
   `,
-  [AssetFields],
+  [AssetFields, InstallmentPlanFields],
 );
 
-/** Methods for the active order; customFields: logo asset, discount (%), increment (halalas). */
+/**
+ * Methods for the active order; customFields: logo asset, discount (%), increment (halalas);
+ * installmentPlan: Tamara's / Tabby's terms (null for the others).
+ */
 export async function getPaymentMethods(client: ShopClient, options?: RequestOptions) {
   return (await client.request(getPaymentMethodsDocument, {}, options)).eligiblePaymentMethods;
 }
@@ -80,6 +86,10 @@ export const getShippingMethodsDocument = graphql(`
       description
       price
       priceWithTax
+      customFields {
+        minDeliveryDays
+        maxDeliveryDays
+      }
     }
   }
 `);

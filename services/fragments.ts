@@ -26,6 +26,18 @@ export const AssetFields = graphql(`
   }
 `);
 
+/** A buy-now-pay-later method's terms (the product page, the cart, the payment step). */
+export const InstallmentPlanFields = graphql(`
+  fragment InstallmentPlanFields on InstallmentPlan {
+    methodCode
+    name
+    installments
+    interestFree
+    minTotal
+    maxTotal
+  }
+`);
+
 export const FacetRefFields = graphql(`
   fragment FacetRefFields on FacetValue {
     id

@@ -14,6 +14,7 @@ import { OrderLines } from '../components/checkout/order-lines';
 import { OrderPlaced } from '../components/checkout/order-placed';
 import { OrderTotals } from '../components/checkout/order-totals';
 import { PaymentStep, type PaymentChoice } from '../components/checkout/payment-step';
+import { installmentOffer } from '../lib/installments';
 import { ReviewChoices } from '../components/checkout/review-choices';
 import { ShippingStep } from '../components/checkout/shipping-step';
 import { EmptyState } from '../components/catalogue/empty-state';
@@ -225,6 +226,12 @@ function StepView({
         payable: total?.payable ?? 0,
         discount: total?.discount ?? 0,
         increment: total?.increment ?? 0,
+        // What this method would charge (shipping, its own fee or discount included), split. Its
+        // limits are the backend's to apply (isEligible, on the total before method adjustments).
+        installments:
+          method.isEligible && method.installmentPlan && total
+            ? installmentOffer(total.payable, { ...method.installmentPlan, minTotal: null, maxTotal: null })
+            : null,
       };
     });
     return (

@@ -44,6 +44,8 @@ const NOT_CORE = [
   // build-notice: shown only once the actors (and with them the whole catalog) are there.
   /^src\/components\/(cart|contact|auth|wishlist|phone-input|content|account|profile|checkout|order-summary|build-notice)\//,
   /^src\/components\/catalogue\/review-form\.tsx$/,
+  // Instalments and delivery times: the product page's first paint; the cart and the checkout load `full`.
+  /^src\/components\/purchase-terms\//,
   // Containers are page parts except the shell's own (header, its search, language switch, sign-out).
   /^src\/containers\/(?!(site-header|header-search|language-switch|sign-out-button|app-actors)\.tsx$)/,
   /^src\/layouts\/(checkout|minimal)-layout\.tsx$/,
@@ -58,7 +60,7 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   ],
   [
     'product',
-    /^src\/(routes\/catalogue\/(product|product-reviews-section)|components\/catalogue\/(product-gallery|option-picker|rating-summary|review-list|stock-status))\.tsx$/,
+    /^src\/(routes\/catalogue\/(product|product-reviews-section)|components\/catalogue\/(product-gallery|option-picker|rating-summary|review-list|stock-status))\.tsx$|^src\/components\/purchase-terms\//,
   ],
   ['about', /^src\/routes\/about\.tsx$/],
   ['approach', /^src\/routes\/approach\.tsx$/],

@@ -124,4 +124,16 @@ export const customFields: CustomFields = {
     { name: 'discount', type: 'int', nullable: true, label: label('Discount (%)', 'الخصم (٪)') },
     { name: 'increment', type: 'int', nullable: true, label: label('Surcharge (halalas)', 'رسوم إضافية (هللة)') },
   ],
+  // Delivery time in working days: the shipping step, the product page and the cart all show it
+  // (Query.deliveryTimes); unset on a method = no estimate shown for it.
+  ShippingMethod: [
+    { name: 'minDeliveryDays', type: 'int', nullable: true, min: 0, label: label('Delivery from (working days)', 'التوصيل من (أيام عمل)') },
+    {
+      name: 'maxDeliveryDays',
+      type: 'int',
+      nullable: true,
+      min: 0,
+      label: label('Delivery up to (working days)', 'التوصيل حتى (أيام عمل)'),
+    },
+  ],
 };

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import type { PaymentMethod } from '../../../machines/checkout.machine';
+import type { InstallmentOffer } from '../../lib/installments';
 import { formatMoneyPlain } from '../../lib/money';
+import { installmentOfferText } from '../purchase-terms/purchase-terms';
 import { useLocale } from '../../lib/use-locale';
 
 export interface PaymentChoice {
@@ -11,6 +13,8 @@ export interface PaymentChoice {
   payable: number;
   discount: number;
   increment: number;
+  /** Tamara / Tabby: their plan applied to `payable`; null for other methods. */
+  installments: InstallmentOffer | null;
 }
 
 export interface PaymentStepProps {
@@ -25,7 +29,7 @@ export interface PaymentStepProps {
 
 /** Payment methods with their eligibility and the total each one costs. */
 export function PaymentStep(props: PaymentStepProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
   const busy = props.status !== 'choosing';
@@ -45,7 +49,7 @@ export function PaymentStep(props: PaymentStepProps) {
       <h2 className="checkout-card__title">{t`Payment`}</h2>
       <fieldset className="choice-list" disabled={busy}>
         <legend className="visually-hidden">{t`Choose how to pay`}</legend>
-        {props.choices.map(({ method, name, payable, discount, increment }) => {
+        {props.choices.map(({ method, name, payable, discount, increment, installments }) => {
           const noteId = `payment-${method.code}-note`;
           return (
             <label key={method.code} className={`choice${method.isEligible ? '' : ' choice--disabled'}`}>
@@ -68,6 +72,9 @@ export function PaymentStep(props: PaymentStepProps) {
                       : increment > 0
                         ? t`Fee ${formatMoneyPlain(increment, locale)}`
                         : ''}
+                  {method.isEligible && installments && (
+                    <span className="choice__plan">{installmentOfferText(i18n, locale, installments)}</span>
+                  )}
                 </span>
               </span>
               {method.isEligible && <span className="choice__price">{money(payable)}</span>}

@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { deliveryWindow } from '../../lib/delivery-estimate';
+import { deliveryEstimateText } from '../purchase-terms/purchase-terms';
 import type { FormEvent } from 'react';
 import type { ShippingMethod } from '../../../machines/checkout.machine';
 import { localizeDigits } from '../../lib/digits';
@@ -14,9 +16,17 @@ export interface ShippingStepProps {
   onSubmit: () => void;
 }
 
-/** Delivery options with their prices. */
+/** A method's own delivery time, in the words the product page and the cart use. */
+function methodEstimate(m: ShippingMethod): { minDays: number; maxDays: number } | null {
+  const days = m.customFields;
+  return days?.minDeliveryDays != null && days.maxDeliveryDays != null
+    ? deliveryWindow([{ minDays: days.minDeliveryDays, maxDays: days.maxDeliveryDays }])
+    : null;
+}
+
+/** Delivery options with their prices and delivery times. */
 export function ShippingStep(props: ShippingStepProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   return (
     <form
@@ -32,18 +42,28 @@ export function ShippingStep(props: ShippingStepProps) {
       ) : (
         <fieldset className="choice-list" disabled={props.busy}>
           <legend className="visually-hidden">{t`Choose a delivery option`}</legend>
-          {props.methods.map((m) => (
-            <label key={m.id} className="choice">
-              <input type="radio" name="shipping" value={m.id} checked={props.selectedId === m.id} onChange={() => props.onSelect(m.id)} />
-              <span className="choice__body">
-                <span className="choice__name">{localizeDigits(m.name, locale)}</span>
-                {m.description && <span className="choice__note">{localizeDigits(m.description.replace(/<[^>]*>/g, ''), locale)}</span>}
-              </span>
-              <span className="choice__price">
-                {m.priceWithTax === 0 ? t`Free` : <bdi>{formatMoneyPlain(m.priceWithTax, locale)}</bdi>}
-              </span>
-            </label>
-          ))}
+          {props.methods.map((m) => {
+            const estimate = methodEstimate(m);
+            return (
+              <label key={m.id} className="choice">
+                <input
+                  type="radio"
+                  name="shipping"
+                  value={m.id}
+                  checked={props.selectedId === m.id}
+                  onChange={() => props.onSelect(m.id)}
+                />
+                <span className="choice__body">
+                  <span className="choice__name">{localizeDigits(m.name, locale)}</span>
+                  {estimate && <span className="choice__note">{deliveryEstimateText(i18n, locale, estimate)}</span>}
+                  {m.description && <span className="choice__note">{localizeDigits(m.description.replace(/<[^>]*>/g, ''), locale)}</span>}
+                </span>
+                <span className="choice__price">
+                  {m.priceWithTax === 0 ? t`Free` : <bdi>{formatMoneyPlain(m.priceWithTax, locale)}</bdi>}
+                </span>
+              </label>
+            );
+          })}
         </fieldset>
       )}
       <div className="checkout-card__actions">

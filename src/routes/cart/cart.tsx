@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type RefObject } from 'react';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/cart';
 import { AppActorsGate, useAppActor, useSessionSummary } from '../../containers/app-actors';
 import { useActorSelector } from '../../containers/use-actor-selector';
@@ -15,6 +16,16 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta } from '../../seo/route-meta';
 import type { CartContext } from '../../../machines/cart.machine';
 import { cartFailure, lineQuantity } from '../../../machines/cart.selectors';
+import { localeContext } from '../../i18n/locale-middleware.server';
+import { loadPurchaseTerms } from '../../lib/purchase-terms.server';
+
+/**
+ * The cart itself is the browser's (below); the instalment plans and delivery times are the same
+ * for every shopper, so they come with the page (cached like catalogue reads), not after it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { terms: await loadPurchaseTerms(context.get(localeContext)) };
+}
 
 // Decision 003: the cart is per session, so the server renders the shell and a skeleton; the
 // browser fills it from the cart actor (which the header count shares).
@@ -125,13 +136,16 @@ function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
 }
 
 function ShippingEstimate({ orderKey }: { orderKey: string }) {
+  const { terms } = useLoaderData<typeof loader>();
   const { actor: cart } = useAppActor('cart');
   const order = useActorSelector(cart, (s) => s.context.order, null);
   const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
   // undefined while asking (and before the actor has started), null when it failed.
   const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
   if (!order) return null;
-  return <CartSummary order={order} shippingEstimate={estimate} />;
+  return (
+    <CartSummary order={order} shippingEstimate={estimate} installmentPlans={terms.installmentPlans} deliveryTimes={terms.deliveryTimes} />
+  );
 }
 
 function CartSkeleton() {

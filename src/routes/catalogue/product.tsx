@@ -24,13 +24,18 @@ import { formatDate } from '../../components/catalogue/format';
 import { absoluteUrl } from '../../seo/alternates';
 import { routeMeta } from '../../seo/route-meta';
 import { loadProductPage } from './product.server';
+import { loadPurchaseTerms } from '../../lib/purchase-terms.server';
+import { DeliveryEstimate, InstallmentOffers } from '../../components/purchase-terms/purchase-terms';
 import { ProductReviews } from './product-reviews-section';
 import { useRecordProductView } from '../../containers/record-product-view';
 import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from './structured-data';
 import { ReviewCount } from '../../components/catalogue/review-count';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadProductPage(context.get(localeContext), params.slug);
+  const locale = context.get(localeContext);
+  // In parallel: the terms are the same for every product (cached once per language).
+  const [page, terms] = await Promise.all([loadProductPage(locale, params.slug), loadPurchaseTerms(locale)]);
+  return { ...page, terms };
 }
 
 /**
@@ -67,7 +72,7 @@ function galleryImages(assets: readonly AssetView[], variantImage: AssetView | n
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const locale = useLocale();
-  const { product, related, reviews } = loaderData;
+  const { product, related, reviews, terms } = loaderData;
   const now = useMemo(() => new Date(loaderData.now), [loaderData.now]);
   const [searchParams, setSearchParams] = useSearchParams();
   const actions = useCatalogueActions();
@@ -165,6 +170,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </div>
+          {/* The chosen variant's price with tax is what the cart charges for one: the plans split it. */}
+          <InstallmentOffers total={stock === 'out-of-stock' ? null : (pricing?.price ?? null)} plans={terms.installmentPlans} />
+          <DeliveryEstimate times={terms.deliveryTimes} />
           {product.variants.length > 1 &&
             product.optionGroups.map((group) => (
               <OptionPicker

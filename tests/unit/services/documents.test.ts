@@ -9,6 +9,7 @@ import * as facets from '../../../services/facets.service';
 import * as listing from '../../../services/listing.service';
 import * as orders from '../../../services/orders.service';
 import * as products from '../../../services/products.service';
+import * as purchaseTerms from '../../../services/purchase-terms.service';
 import * as reviews from '../../../services/reviews.service';
 import * as search from '../../../services/search.service';
 import * as session from '../../../services/session.service';
@@ -17,7 +18,7 @@ import * as wishlist from '../../../services/wishlist.service';
 // Every document the services send, validated against the backend schema that `npm run schema`
 // committed: a renamed field or argument fails here, without a running backend.
 const schema = buildSchema(readFileSync('services/generated/schema.graphql', 'utf8'));
-const modules = { account, cart, checkout, content, facets, listing, orders, products, reviews, search, session, wishlist };
+const modules = { account, cart, checkout, content, facets, listing, orders, products, purchaseTerms, reviews, search, session, wishlist };
 
 const documents = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports as Record<string, unknown>)

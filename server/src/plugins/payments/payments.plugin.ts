@@ -14,7 +14,7 @@ import {
 import { AddPaymentResolver } from './api/add-payment.resolver';
 import { paymentsShopApiExtensions } from './api/api-extensions';
 import { PaymentCallbackController } from './api/payment-callback.controller';
-import { OrderPaymentUrlResolver, PaymentsResolver } from './api/payments.resolver';
+import { OrderPaymentUrlResolver, PaymentMethodQuoteResolver, PaymentsResolver, PurchaseTermsResolver } from './api/payments.resolver';
 import { SandboxController } from './api/sandbox.controller';
 import { itemsPercentageDiscount } from './config/items-percentage-discount';
 import { codEligibilityChecker, installmentEligibilityChecker } from './config/payment-eligibility';
@@ -25,6 +25,7 @@ import { loggerCtx, PAYMENTS_OPTIONS, PaymentsOptions, paymentsOptionsFromEnv } 
 import { paymentsTranslations } from './payments.translations';
 import { MethodSurchargeService } from './services/method-surcharge.service';
 import { OrderPaymentsService } from './services/order-payments.service';
+import { PurchaseTermsService } from './services/purchase-terms.service';
 import { RedirectPaymentService } from './services/redirect-payment.service';
 import { SandboxGatewayService } from './services/sandbox-gateway.service';
 
@@ -43,10 +44,11 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
     SandboxGatewayService,
     OrderPaymentsService,
     MethodSurchargeService,
+    PurchaseTermsService,
   ],
   shopApiExtensions: {
     schema: paymentsShopApiExtensions,
-    resolvers: [PaymentsResolver, OrderPaymentUrlResolver, AddPaymentResolver],
+    resolvers: [PaymentsResolver, OrderPaymentUrlResolver, AddPaymentResolver, PurchaseTermsResolver, PaymentMethodQuoteResolver],
   },
   configuration: (config) => {
     PaymentsPlugin.serverPort = config.apiOptions.port;

@@ -8,6 +8,8 @@ const { ar, en } = LanguageCode;
 
 /**
  * The four payment methods (handlers in server/src/plugins/payments). Amounts in halalas.
+ * Tamara and Tabby carry their plan as handler arguments (number of instalments, interest-free)
+ * and their order limits as the installment-eligibility checker's: the storefront shows both.
  * Cash on delivery carries the PaymentMethod custom fields: `discount` (percent, applied as an order
  * surcharge when the shopper pays with it) and `increment` (fee in halalas) plus a logo `asset`.
  */
@@ -24,20 +26,23 @@ export const PAYMENT_METHODS = [
   {
     code: 'tamara',
     handler: 'tamara',
+    handlerArgs: { installments: 3, interestFree: true },
     checker: { code: 'installment-eligibility', args: { minTotal: 10000, maxTotal: 500000 } },
     color: '#f59e0b',
     label: 'tamara',
-    en: { name: 'Tamara — pay in 3 installments', description: 'Split your payment into 3 interest-free installments.' },
-    ar: { name: 'تمارا — قسّمها على ٣ دفعات', description: 'قسّم مشترياتك على ٣ دفعات بدون فوائد.' },
+    // The plan's numbers are the handler arguments above: the texts do not repeat them.
+    en: { name: 'Tamara — pay in installments', description: 'Split your payment into monthly installments with Tamara.' },
+    ar: { name: 'تمارا — الدفع بالتقسيط', description: 'قسّم مشترياتك على دفعات شهرية مع تمارا.' },
   },
   {
     code: 'tabby',
     handler: 'tabby',
+    handlerArgs: { installments: 4, interestFree: true },
     checker: { code: 'installment-eligibility', args: { minTotal: 5000, maxTotal: 300000 } },
     color: '#10b981',
     label: 'tabby',
-    en: { name: 'Tabby — pay in 4 installments', description: 'Split your payment into 4 interest-free payments.' },
-    ar: { name: 'تابي — قسّمها على ٤ دفعات', description: 'قسّم مشترياتك على ٤ دفعات بدون فوائد.' },
+    en: { name: 'Tabby — pay in installments', description: 'Split your payment into smaller payments with Tabby.' },
+    ar: { name: 'تابي — الدفع بالتقسيط', description: 'قسّم مشترياتك على دفعات أصغر مع تابي.' },
   },
   {
     code: 'cash-on-delivery',
@@ -70,7 +75,10 @@ export const paymentsStep: SeedStep = {
       const created = await service.create(seed.ctx, {
         code: m.code,
         enabled: true,
-        handler: { code: m.handler, arguments: [] },
+        handler: {
+          code: m.handler,
+          arguments: Object.entries('handlerArgs' in m ? m.handlerArgs : {}).map(([name, value]) => ({ name, value: String(value) })),
+        },
         checker: m.checker
           ? {
               code: m.checker.code,

@@ -29,26 +29,33 @@ export const GCC_COUNTRIES = [
   { code: 'OM', en: 'Oman', ar: 'عُمان', zone: 'Oman', vat: 5 },
 ] as const;
 
-/** Shipping methods (prices in halalas, VAT included). */
+/**
+ * Shipping methods (prices in halalas, VAT included); `days`: delivery time in working days
+ * (custom fields minDeliveryDays / maxDeliveryDays, shown by the storefront's delivery estimate,
+ * so the descriptions do not repeat it).
+ */
 export const SHIPPING_METHODS = [
   {
     code: 'standard',
     rate: 2500,
     minimum: 0,
-    en: { name: 'Standard delivery', description: 'Delivered in 3–5 working days.' },
-    ar: { name: 'التوصيل العادي', description: 'يصل خلال ٣ إلى ٥ أيام عمل.' },
+    days: [3, 5],
+    en: { name: 'Standard delivery', description: 'Delivered to your door by our courier.' },
+    ar: { name: 'التوصيل العادي', description: 'يصل إلى باب منزلك مع شركة الشحن.' },
   },
   {
     code: 'express',
     rate: 4500,
     minimum: 0,
-    en: { name: 'Express delivery', description: 'Delivered in 1–2 working days.' },
-    ar: { name: 'التوصيل السريع', description: 'يصل خلال يوم إلى يومي عمل.' },
+    days: [1, 2],
+    en: { name: 'Express delivery', description: 'Priority handling and delivery.' },
+    ar: { name: 'التوصيل السريع', description: 'تجهيز وتوصيل بأولوية.' },
   },
   {
     code: 'free-over-300',
     rate: 0,
     minimum: 30000,
+    days: [3, 5],
     en: { name: 'Free delivery', description: 'Free standard delivery on orders of 300 SAR or more.' },
     ar: { name: 'توصيل مجاني', description: 'توصيل عادي مجاني للطلبات بقيمة ٣٠٠ ريال أو أكثر.' },
   },
@@ -166,7 +173,8 @@ export const storeSetupStep: SeedStep = {
           { languageCode: ar, ...m.ar },
           { languageCode: en, ...m.en },
         ],
-      });
+        customFields: { minDeliveryDays: m.days[0], maxDeliveryDays: m.days[1] },
+      } as Parameters<ShippingMethodService['create']>[1]);
       seed.generated.shippingMethodIds[m.code] = created.id;
     }
     seed.log(`store set up: ${GCC_COUNTRIES.length} countries, ${SHIPPING_METHODS.length} shipping methods, SAR, ar+en`);

@@ -1,17 +1,47 @@
 import { Injector, LanguageCode, PaymentMethodHandler } from '@vendure/core';
+import type { ConfigArgs } from '@vendure/core/dist/common/configurable-operation';
 
 import { RedirectProvider } from '../constants';
 import { RedirectPaymentService } from '../services/redirect-payment.service';
 
-function redirectHandler(code: string, provider: RedirectProvider, en: string, ar: string) {
+const { en, ar } = LanguageCode;
+
+/**
+ * The plan a buy-now-pay-later provider offers the shop: how many payments and whether they carry
+ * interest. Set per payment method (the handler's arguments) so the admin, the payment step, the
+ * product page and the cart read the same terms (InstallmentPlanService); the order limits are the
+ * method's `installment-eligibility` checker.
+ */
+function installmentArgs(installments: number) {
+  return {
+    installments: {
+      type: 'int',
+      defaultValue: installments,
+      label: [
+        { languageCode: en, value: 'Number of instalments' },
+        { languageCode: ar, value: 'عدد الدفعات' },
+      ],
+    },
+    interestFree: {
+      type: 'boolean',
+      defaultValue: true,
+      label: [
+        { languageCode: en, value: 'Interest-free' },
+        { languageCode: ar, value: 'بدون فوائد' },
+      ],
+    },
+  } satisfies ConfigArgs;
+}
+
+function redirectHandler(code: string, provider: RedirectProvider, enText: string, arText: string, args: ConfigArgs = {}) {
   let service: RedirectPaymentService;
   return new PaymentMethodHandler({
     code,
     description: [
-      { languageCode: LanguageCode.en, value: en },
-      { languageCode: LanguageCode.ar, value: ar },
+      { languageCode: en, value: enText },
+      { languageCode: ar, value: arText },
     ],
-    args: {},
+    args,
     init: (injector: Injector) => {
       service = injector.get(RedirectPaymentService);
     },
@@ -30,8 +60,8 @@ export const payfortCardHandler = redirectHandler(
   'Card payment (PayFort hosted page; sandbox without credentials)',
   'الدفع بالبطاقة (صفحة PayFort؛ بيئة تجريبية دون بيانات اعتماد)',
 );
-export const tamaraHandler = redirectHandler('tamara', 'tamara', 'Tamara installments', 'التقسيط عبر تمارا');
-export const tabbyHandler = redirectHandler('tabby', 'tabby', 'Tabby installments', 'التقسيط عبر تابي');
+export const tamaraHandler = redirectHandler('tamara', 'tamara', 'Tamara installments', 'التقسيط عبر تمارا', installmentArgs(3));
+export const tabbyHandler = redirectHandler('tabby', 'tabby', 'Tabby installments', 'التقسيط عبر تابي', installmentArgs(4));
 
 /**
  * Cash on delivery: authorised at checkout (the order becomes PaymentAuthorized) and settled by

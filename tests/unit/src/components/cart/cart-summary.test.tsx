@@ -40,3 +40,32 @@ describe('CartSummary', () => {
     expect(screen.getByText('At checkout')).toBeTruthy();
   });
 });
+
+// Issue 32 §7: the cart splits the total it shows (shipping estimate included) and says how long
+// delivery takes, from the methods' terms the page was served with.
+describe('CartSummary: instalments and delivery estimate', () => {
+  const seen = (s: string | null) => (s ?? '').replace(/[\u2068\u2069\u200f\u200e]/g, '').replace(/\u00a0/g, ' ');
+  const plans = [{ methodCode: 'tabby', name: 'Tabby', installments: 4, interestFree: true, minTotal: 5000, maxTotal: 300000 }];
+  const times = [
+    { minDays: 3, maxDays: 5 },
+    { minDays: 1, maxDays: 2 },
+  ];
+
+  it('splits the total with the estimated shipping, and says the delivery window', () => {
+    renderWithApp(<CartSummary order={order} shippingEstimate={2500} installmentPlans={plans} deliveryTimes={times} />, {
+      path: '/en/cart',
+    });
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    const offer = within(summary).getByRole('list', { name: 'Pay in instalments' });
+    // 239.00 + 25.00 shipping = 264.00, in 4: 66.00 each
+    expect(seen(offer.textContent)).toBe('Tabby 4 × SAR 66, no interest');
+    expect(within(summary).getByText('Delivery in 1–5 working days')).toBeTruthy();
+  });
+
+  it('splits nothing while the total is still being calculated', () => {
+    renderWithApp(<CartSummary order={order} shippingEstimate={undefined} installmentPlans={plans} deliveryTimes={times} />, {
+      path: '/en/cart',
+    });
+    expect(screen.queryByRole('list', { name: 'Pay in instalments' })).toBeNull();
+  });
+});

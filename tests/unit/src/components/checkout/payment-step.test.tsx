@@ -11,6 +11,7 @@ const choice = (code: string, name: string): PaymentChoice => ({
   payable: 11500,
   discount: 0,
   increment: 0,
+  installments: null,
 });
 /** The button's accessible description: the text of the elements its aria-describedby names. */
 const description = (el: HTMLElement) =>
@@ -57,5 +58,62 @@ describe('PaymentStep: Pay before a method is chosen', () => {
     expect(screen.queryByText('Choose a payment method to pay.')).toBeNull();
     fireEvent.submit(pay.closest('form')!);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+// Issue 32 §7: an instalment method says what each payment of this order would be.
+describe('PaymentStep: instalment methods', () => {
+  const tabbyChoice = (isEligible: boolean): PaymentChoice => ({
+    ...choice('tabby', 'Tabby: pay in instalments'),
+    method: {
+      id: 'tabby',
+      code: 'tabby',
+      name: 'Tabby',
+      description: '',
+      isEligible,
+      eligibilityMessage: isEligible ? null : 'Available for orders from SAR 50 to SAR 3,000.',
+      customFields: null,
+    } as never,
+    payable: 43001,
+    installments: {
+      kind: 'split',
+      methodCode: 'tabby',
+      interestFree: true,
+      payments: [10750, 10750, 10750, 10751],
+      regular: 10750,
+      last: 10751,
+    },
+  });
+  const seen = (s: string) => s.replace(/[\u2068\u2069\u200f\u200e]/g, '').replace(/\u00a0/g, ' ');
+
+  it('describes the method’s radio with its split of what it would charge', () => {
+    renderWithApp(
+      <PaymentStep
+        choices={[tabbyChoice(true), ...choices]}
+        selectedCode={null}
+        status="choosing"
+        canSubmit={false}
+        onSelect={() => {}}
+        onSubmit={() => {}}
+      />,
+      { path: '/en/checkout/X?step=payment' },
+    );
+    const radio = screen.getByRole('radio', { name: /Tabby/ });
+    expect(seen(description(radio))).toBe('3 × SAR 107.50 + SAR 107.51, no interest');
+  });
+
+  it('an ineligible method gives its reason and no split', () => {
+    renderWithApp(
+      <PaymentStep
+        choices={[tabbyChoice(false)]}
+        selectedCode={null}
+        status="choosing"
+        canSubmit={false}
+        onSelect={() => {}}
+        onSubmit={() => {}}
+      />,
+      { path: '/en/checkout/X?step=payment' },
+    );
+    expect(description(screen.getByRole('radio', { name: /Tabby/ }))).toBe('Available for orders from SAR 50 to SAR 3,000.');
   });
 });
