@@ -1,9 +1,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SearchHit } from '../services/search.service';
-import { normalizeArabic } from './lib/arabic-normalize';
+import { searchTerm, SEARCH_MIN_LENGTH } from './lib/search-term';
 
-// Spec §5/§9: search starts at 3 trimmed characters, debounced 500 ms with a 1 s max wait.
-export const SEARCH_MIN_LENGTH = 3;
+export { searchTerm, SEARCH_MIN_LENGTH };
+
+// Spec §5/§9: search starts at 3 trimmed characters (lib/search-term.ts), debounced 500 ms with a 1 s max wait.
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_MAX_WAIT_MS = 1000;
 export const SEARCH_TAKE = 100;
@@ -27,10 +28,6 @@ export type SearchEvent =
   { type: 'search.type'; value: string } | { type: 'search.clear' } | { type: 'search.select'; slug: string } | { type: 'search.retry' };
 
 export type SearchEmitted = { type: 'search.selected'; slug: string };
-
-export function searchTerm(query: string): string {
-  return normalizeArabic(query);
-}
 
 export const searchMachine = setup({
   types: {

@@ -90,7 +90,7 @@ export function SiteHeader({ chrome }: { chrome: Pick<ChromeData, 'alert' | 'cat
         </div>
       </div>
       <div id="mobile-search" className="container mobile-search" hidden={!searchOpen}>
-        {searchOpen && <HeaderSearch id="mobile-search-box" autoFocus />}
+        {searchOpen && <HeaderSearch id="mobile-search-box" autoFocus onSubmitted={() => setSearchOpen(false)} />}
       </div>
       <CategoryNav categories={chrome.categories} />
       {menuMounted && (

@@ -178,10 +178,17 @@ export async function discoverRoutes(base) {
   const category = hrefs.find((h) => /^\/products\/c\/[^/]+$/.test(h));
   const product = hrefs.find((h) => /^\/products\/[^/]+$/.test(h) && !/^\/products\/(c|brand)$/.test(h));
   if (!category || !product) throw new Error(`could not find a category and a product link on ${base}/`);
+  // The header search's full results page (/products?q=…, issue 32): the products listing narrowed
+  // to a word of the product's slug (an English name word; the index holds both languages).
+  const word =
+    decodeURIComponent(product.split('/').pop())
+      .split('-')
+      .find((w) => w.length >= 3) ?? 'shoes';
   return [
     { name: 'home (ar)', path: '/' },
     { name: 'home (en)', path: '/en' },
     { name: 'products', path: '/products' },
+    { name: 'search results', path: `/products?q=${encodeURIComponent(word)}` },
     { name: 'category', path: category },
     { name: 'product', path: product },
     { name: 'about', path: '/about' },

@@ -78,7 +78,8 @@ export function FilterBar({
 
   return (
     <form className="filter-bar" method="get" onSubmit={onSubmit} aria-label={t`Filters`}>
-      {/* Keep sort and view when the form is submitted without JavaScript. */}
+      {/* Keep the search, sort and view when the form is submitted (with or without JavaScript). */}
+      {params.q && <input type="hidden" name="q" value={params.q} />}
       {params.sort !== 'newest' && <input type="hidden" name="sort" value={params.sort} />}
       {params.view !== 'grid' && <input type="hidden" name="view" value={params.view} />}
 

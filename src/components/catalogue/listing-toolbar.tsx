@@ -33,6 +33,8 @@ export function ListingToolbar({ params, totalItems, hrefFor, navigate }: Listin
         navigate(hrefFor(withFilters(params, { sort: new FormData(e.currentTarget).get('sort') as SortKey })));
       }}
     >
+      {/* A search stays when sort or view is submitted without JavaScript. */}
+      {params.q && <input type="hidden" name="q" value={params.q} />}
       <p className="listing-toolbar__count" role="status">
         {t`${plural(totalItems, { one: `${shown} product`, other: `${shown} products` })}`}
       </p>

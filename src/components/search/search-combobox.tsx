@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { SearchHit } from '../../../services/search.service';
 import { Image } from '../image/image';
 import { formatMoneyPlain } from '../../lib/money';
+import { formatNumber } from '../catalogue/format';
 import { useLocale } from '../../lib/use-locale';
 
 export type SearchStatus = 'idle' | 'debouncing' | 'searching' | 'results' | 'noResults' | 'failed';
@@ -21,6 +22,14 @@ export interface SearchComboboxProps {
   /** A result was chosen (click or Enter); the view navigates to `href`. */
   onSelect: (hit: SearchHit, href: string) => void;
   onRetry: () => void;
+  /**
+   * Where the form goes without JavaScript (GET, the text as `q`): the full results page. With
+   * JavaScript `onSubmit` is asked instead; it answers false when the text is too short to search.
+   */
+  action: string;
+  onSubmit: (query: string) => boolean;
+  /** The shortest text `onSubmit` accepts, for the message when it refuses. */
+  minLength: number;
   autoFocus?: boolean;
   /** The input got focus (the header uses it to load the search machine before the first key). */
   onFocus?: () => void;
@@ -29,7 +38,8 @@ export interface SearchComboboxProps {
 /**
  * The header search as an ARIA 1.2 combobox: a text input that controls a listbox of product
  * links (`<a role="option">`, so they stay real links). Arrow keys move through the results,
- * Enter opens one, Escape closes the list and then clears the text.
+ * Enter opens the highlighted one, or else submits the search (the full results page); Escape
+ * closes the list and then clears the text. It is a GET form, so Enter works before hydration too.
  */
 export function SearchCombobox(props: SearchComboboxProps) {
   const { t } = useLingui();
@@ -39,10 +49,12 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const optionId = (i: number) => `${props.id}-${uid}-opt-${i}`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** Enter was pressed on a text too short to search: say so until the text changes. */
+  const [tooShort, setTooShort] = useState(false);
 
   const busy = props.status === 'debouncing' || props.status === 'searching';
   const hasList = props.results.length > 0 && props.status !== 'noResults' && props.status !== 'idle';
-  const showPopup = open && (hasList || props.status === 'noResults' || props.status === 'failed');
+  const showPopup = open && (tooShort || hasList || props.status === 'noResults' || props.status === 'failed');
   const activeIndex = hasList && active < props.results.length ? active : -1;
 
   function choose(index: number) {
@@ -69,8 +81,11 @@ export function SearchCombobox(props: SearchComboboxProps) {
         setActive((i) => (i <= 0 ? count - 1 : i - 1));
         return;
       case 'Enter':
-        event.preventDefault(); // there is no search page: Enter opens the highlighted product
-        if (showPopup && activeIndex >= 0) choose(activeIndex);
+        // the highlighted product, else the form's submit (the results page)
+        if (showPopup && activeIndex >= 0 && !tooShort) {
+          event.preventDefault();
+          choose(activeIndex);
+        }
         return;
       case 'Escape':
         event.preventDefault();
@@ -85,21 +100,43 @@ export function SearchCombobox(props: SearchComboboxProps) {
   }
 
   let status = '';
-  if (props.status === 'noResults') status = t`No results found`;
+  const min = formatNumber(props.minLength, locale);
+  if (tooShort) status = t`Type at least ${min} characters to search.`;
+  else if (props.status === 'noResults') status = t`No results found`;
   else if (props.status === 'failed') status = t`Search failed.`;
   else if (props.status === 'results') status = t`${plural(props.results.length, { one: '# result', other: '# results' })}`;
 
   return (
-    <div className="search-box" role="search">
+    <form
+      className="search-box"
+      role="search"
+      action={props.action}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (props.onSubmit(props.query)) {
+          setOpen(false);
+          setActive(-1);
+        } else {
+          setOpen(true);
+          setTooShort(true);
+        }
+      }}
+    >
       <label htmlFor={`${props.id}-input`} className="visually-hidden">
         {t`Search products`}
       </label>
-      <svg className="search-box__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      {/* For the pointer: the keyboard has Enter, so no extra tab stop. */}
+      <button type="submit" className="search-box__submit" tabIndex={-1} onMouseDown={(e) => e.preventDefault()}>
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">{t`Show all results`}</span>
+      </button>
       <input
         id={`${props.id}-input`}
+        name="q"
         className="search-box__input"
         type="search"
         role="combobox"
@@ -116,6 +153,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
         onChange={(event) => {
           setOpen(true);
           setActive(-1);
+          setTooShort(false);
           props.onQueryChange(event.target.value);
         }}
         onFocus={() => {
@@ -126,7 +164,13 @@ export function SearchCombobox(props: SearchComboboxProps) {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" className="search-box__results" aria-label={t`Search results`} hidden={!showPopup || !hasList}>
+      <div
+        id={listId}
+        role="listbox"
+        className="search-box__results"
+        aria-label={t`Search results`}
+        hidden={!showPopup || !hasList || tooShort}
+      >
         {hasList &&
           props.results.map((hit, index) => (
             <Link
@@ -165,9 +209,9 @@ export function SearchCombobox(props: SearchComboboxProps) {
             </Link>
           ))}
       </div>
-      {showPopup && !hasList && (
+      {showPopup && (tooShort || !hasList) && (
         <div className="search-box__results search-box__message">
-          {props.status === 'failed' ? (
+          {props.status === 'failed' && !tooShort ? (
             <>
               <span>{status}</span>{' '}
               <button type="button" className="search-box__retry" onMouseDown={(e) => e.preventDefault()} onClick={props.onRetry}>
@@ -182,6 +226,6 @@ export function SearchCombobox(props: SearchComboboxProps) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {open ? status : ''}
       </p>
-    </div>
+    </form>
   );
 }

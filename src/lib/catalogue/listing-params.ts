@@ -2,13 +2,17 @@
  * The state of a product listing lives in its URL: shareable, server-rendered, restored by the
  * back button. This module is the one place that reads and writes those search params.
  *
- *   ?page=2&sort=price-asc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags
+ *   ?q=shoes&page=2&sort=price-asc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags
+ *
+ * `q` is a search (the header's search box, Enter): the listing narrowed to the products the
+ * term finds, with every filter, sort and page on top of it.
  *
  * Defaults are omitted (so the plain path is the default listing), unknown or malformed values
  * fall back to defaults (a hand-edited URL never errors), and params come out in a stable order.
  */
 
 import { FALLBACK_PRICE_BOUNDS, type PriceRange } from '../../../machines/lib/price-range';
+import { cleanSearchQuery, isSearchable } from '../../../machines/lib/search-term';
 
 export const PAGE_SIZE = 10;
 export const VISIBLE_PAGES = 5;
@@ -27,6 +31,8 @@ export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 export interface ListingParams {
+  /** The search text as typed (spaces collapsed); null = no search. Searched only when isSearchable. */
+  q: string | null;
   page: number;
   sort: SortKey;
   view: ViewMode;
@@ -40,6 +46,7 @@ export interface ListingParams {
 }
 
 export const DEFAULT_LISTING: ListingParams = {
+  q: null,
   page: 1,
   sort: 'newest',
   view: 'grid',
@@ -68,6 +75,10 @@ function nonEmpty(value: string | null): string | null {
   return value === null || value.trim() === '' ? null : value.trim();
 }
 
+function searchText(value: string | null): string | null {
+  return cleanSearchQuery(value) || null;
+}
+
 function oneOf<T extends string>(list: readonly T[], value: string | null, fallback: T): T {
   return list.includes(value as T) ? (value as T) : fallback;
 }
@@ -85,6 +96,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   if (minPrice === 0) minPrice = null;
   const page = wholeNumber(search.get('page'), MAX_PAGE);
   return {
+    q: searchText(search.get('q')),
     page: page !== null && page >= 1 ? page : 1,
     sort: oneOf(SORT_KEYS, search.get('sort'), 'newest'),
     view: oneOf(VIEW_MODES, search.get('view'), 'grid'),
@@ -98,6 +110,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
 
 export function serializeListingParams(p: ListingParams): URLSearchParams {
   const out = new URLSearchParams();
+  if (p.q) out.set('q', p.q);
   if (p.subCategory) out.set('subCategory', p.subCategory);
   if (p.brand) out.set('brand', p.brand);
   if (p.colors.length) out.set('color', [...p.colors].sort().join(','));
@@ -134,8 +147,14 @@ export function hasActiveFilters(p: ListingParams): boolean {
   return p.minPrice !== null || p.maxPrice !== null || p.colors.length > 0 || p.brand !== null || p.subCategory !== null;
 }
 
+/** The filters gone; the search (what the shopper looked for), sort and view stay. */
 export function clearFilters(p: ListingParams): ListingParams {
-  return { ...DEFAULT_LISTING, sort: p.sort, view: p.view };
+  return { ...DEFAULT_LISTING, q: p.q, sort: p.sort, view: p.view };
+}
+
+/** The search term the listing is narrowed to: `q` when long enough to search for (spec §5). */
+export function searchOf(p: ListingParams): string | null {
+  return isSearchable(p.q) ? p.q : null;
 }
 
 /**
@@ -169,6 +188,7 @@ export function toProductFilterInput(p: ListingParams, scope: ListingScope = {})
     colorCodes: p.colors.length ? p.colors : null,
     minPrice: p.minPrice !== null ? p.minPrice * 100 : null,
     maxPrice: p.maxPrice !== null ? p.maxPrice * 100 : null,
+    term: searchOf(p),
     sort: SORT_TO_API[p.sort],
     skip: (p.page - 1) * PAGE_SIZE,
     take: PAGE_SIZE,

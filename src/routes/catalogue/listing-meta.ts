@@ -20,7 +20,14 @@ interface MetaArgs {
  */
 export function listingMeta(
   args: MetaArgs,
-  page: { title: string | MessageDescriptor; description: string | MessageDescriptor; neutralPath: string; params: ListingParams },
+  page: {
+    title: string | MessageDescriptor;
+    description: string | MessageDescriptor;
+    neutralPath: string;
+    params: ListingParams;
+    /** A search's results: not indexed (no canonical, no alternates). */
+    noindex?: boolean;
+  },
 ): MetaDescriptor[] {
   const locale = localeFromPath(args.location.pathname);
   const i18n = loadedI18n(locale);
@@ -35,5 +42,6 @@ export function listingMeta(
     pathname: (locale === 'en' ? EN_PREFIX : '') + page.neutralPath,
     search: canonicalSearch(page.params),
     keepParams: ['page'],
+    noindex: page.noindex,
   });
 }

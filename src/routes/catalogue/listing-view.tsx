@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { EmptyState } from '../../components/catalogue/empty-state';
 import { FilterBarContainer } from '../../containers/filter-bar';
@@ -9,6 +9,8 @@ import { LocaleLink } from '../../components/locale-link/locale-link';
 import { Pagination } from '../../components/pagination/pagination';
 import { useLocale } from '../../lib/use-locale';
 import { textDirection } from '../../i18n/locales';
+import { formatNumber } from '../../components/catalogue/format';
+import { SEARCH_MIN_LENGTH } from '../../../machines/lib/search-term';
 import {
   PAGE_SIZE,
   VISIBLE_PAGES,
@@ -16,8 +18,10 @@ import {
   hasActiveFilters,
   listingSearch,
   parseListingParams,
+  searchOf,
   type ListingParams,
 } from '../../lib/catalogue/listing-params';
+import { wantsHeadingFocus } from '../../lib/focus-heading';
 import type { ListingData } from './listing.server';
 
 /**
@@ -36,7 +40,7 @@ export function listingShouldRevalidate({ currentUrl, nextUrl, defaultShouldReva
 }
 
 export interface ListingViewProps {
-  title: string;
+  title: ReactNode;
   /** Above the toolbar: sub-category chips, a cover... */
   intro?: ReactNode;
   listing: ListingData;
@@ -48,7 +52,7 @@ export interface ListingViewProps {
 export function ListingView({ title, intro, listing, showBrands, showSubCategories }: ListingViewProps) {
   const { t } = useLingui();
   const locale = useLocale();
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey, state: locationState } = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { items, totalItems, filterBar } = listing;
@@ -60,12 +64,34 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
 
+  // A search submitted from the header lands here: its heading takes focus (read out, and Tab goes
+  // on from the results), also when the same search is sent again.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = wantsHeadingFocus(locationState);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus({ preventScroll: true });
+  }, [locationKey, focusHeading]);
+
   const hrefFor = useCallback((p: ListingParams) => pathname + listingSearch(p), [pathname]);
   const go = useCallback((href: string) => navigate(href, { preventScrollReset: true }), [navigate]);
+  const search = searchOf(params);
+  const filtered = hasActiveFilters(params);
+  const min = formatNumber(SEARCH_MIN_LENGTH, locale);
+  let emptyTitle = filtered ? t`No products match these filters.` : t`No products here yet.`;
+  if (search) emptyTitle = filtered ? t`No results for “${search}” with these filters.` : t`No results for “${search}”.`;
 
   return (
     <div className="container catalogue-page">
-      <h1>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {params.q && !search && (
+        // A search under the minimum length (a hand-typed URL, or the box submitted without
+        // JavaScript) lists everything and says why.
+        <p className="listing__notice" role="status">
+          {t`Type at least ${min} characters to search.`}
+        </p>
+      )}
       {intro}
       <div className="listing" data-interactive={interactive || undefined}>
         <details className="listing__filters">
@@ -82,8 +108,11 @@ export function ListingView({ title, intro, listing, showBrands, showSubCategori
         <section aria-label={t`Products`}>
           <ListingToolbar params={params} totalItems={totalItems} hrefFor={hrefFor} navigate={go} />
           {items.length === 0 ? (
-            <EmptyState title={hasActiveFilters(params) ? t`No products match these filters.` : t`No products here yet.`}>
-              {hasActiveFilters(params) && (
+            <EmptyState
+              title={emptyTitle}
+              hint={search && !filtered ? t`Check the spelling, or try a shorter or more general word.` : undefined}
+            >
+              {filtered && (
                 <a className="button button--primary" href={hrefFor(clearFilters(params))}>
                   {t`Clear filters`}
                 </a>

@@ -3,6 +3,8 @@ export const FACET_CATEGORY = 'category';
 export const FACET_SUB_CATEGORY = 'sub-category';
 export const FACET_BRAND = 'brand';
 export const FACET_COLOR = 'color';
+/** Facets whose value names a search also matches (with the product's own names). */
+export const SEARCHED_FACETS: readonly string[] = [FACET_BRAND, FACET_CATEGORY, FACET_SUB_CATEGORY];
 
 export const loggerCtx = 'CataloguePlugin';
 

@@ -26,9 +26,9 @@ import {
 import { merge, Subscription } from 'rxjs';
 import { EntityTarget, In, ObjectLiteral } from 'typeorm';
 
-import { FACET_BRAND, loggerCtx } from '../constants';
+import { SEARCHED_FACETS, loggerCtx } from '../constants';
 
-import { normaliseSearchText } from './normalise-search-text';
+import { composeSearchText, SearchQuery } from './normalise-search-text';
 
 /** How often (at most) a query checks the database for changes made by another process. */
 export const SYNC_INTERVAL_MS = 2_000;
@@ -66,7 +66,7 @@ export interface IndexedProduct {
   viewCount: number;
   newArrival: boolean;
   facetValueIds: Set<string>;
-  /** normaliseSearchText of every translation's name and of the brand's names, joined by " | ". */
+  /** composeSearchText of every translation's name and the names of its brand, category and sub-category. */
   searchText: string;
   /** Only enabled, not deleted variants. */
   variants: IndexedVariant[];
@@ -231,6 +231,19 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       if (p) out.push(p);
     }
     return out;
+  }
+
+  /**
+   * The products that may match a search query (matchesSearch): those that may contain its folded
+   * term or its stem. A superset, each must still be tested; undefined when either is shorter than
+   * a trigram (then every product is a candidate). Call after `snapshot`.
+   */
+  productsWithSearch(query: SearchQuery): IndexedProduct[] | undefined {
+    const folded = this.productsWithText(query.folded);
+    if (!folded || query.stem === query.folded) return folded;
+    const stemmed = this.productsWithText(query.stem);
+    if (!stemmed) return undefined;
+    return [...new Map([...folded, ...stemmed].map((p) => [p.id, p])).values()];
   }
 
   /**
@@ -590,7 +603,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         .getRawMany(),
     ]);
     const variantIds = variants.map((v) => v.id);
-    const [prices, options, variantFacets, brandNames] = await Promise.all([
+    const [prices, options, variantFacets, taxonomyNames] = await Promise.all([
       this.inChunks(variantIds, (chunk) =>
         raw
           .getRepository(ProductVariantPrice)
@@ -624,7 +637,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
           .where(`${r('v', ProductVariant, 'id')} IN (:...ids)`, { ids: chunk })
           .getRawMany(),
       ),
-      this.brandNames(facets.map((f) => String(f.fid))),
+      this.taxonomyNames(facets.map((f) => String(f.fid))),
     ]);
 
     const byProduct = new Map<string, IndexedProduct>();
@@ -651,12 +664,12 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     const nameParts = new Map<string, string[]>();
     for (const n of names) {
       const key = String(n.pid);
-      nameParts.set(key, [...(nameParts.get(key) ?? []), normaliseSearchText(n.name)]);
+      nameParts.set(key, [...(nameParts.get(key) ?? []), n.name]);
     }
     for (const p of byProduct.values()) {
       const parts = [...(nameParts.get(p.id) ?? [])];
-      for (const fid of p.facetValueIds) parts.push(...(brandNames.get(fid) ?? []));
-      p.searchText = [...new Set(parts.filter(Boolean))].join(' | ');
+      for (const fid of p.facetValueIds) parts.push(...(taxonomyNames.get(fid) ?? []));
+      p.searchText = composeSearchText(parts);
     }
     const variantById = new Map<string, IndexedVariant>();
     for (const v of variants) {
@@ -686,23 +699,23 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
     return [...byProduct.values()];
   }
 
-  /** Folded names (every language) of the brand facet values among `facetValueIds`. */
-  private async brandNames(facetValueIds: string[]): Promise<Map<string, string[]>> {
-    const brandIds = [...new Set(facetValueIds)].filter((id) => this.facetCodeOf.get(id) === FACET_BRAND);
+  /** Names (every language) of the brand, category and sub-category facet values among `facetValueIds`. */
+  private async taxonomyNames(facetValueIds: string[]): Promise<Map<string, string[]>> {
+    const ids = [...new Set(facetValueIds)].filter((id) => SEARCHED_FACETS.includes(this.facetCodeOf.get(id) ?? ''));
     const result = new Map<string, string[]>();
-    if (!brandIds.length) return result;
+    if (!ids.length) return result;
     const rows = await this.raw()
       .getRepository(FacetValue)
       .createQueryBuilder('fv')
       .innerJoin('fv.translations', 't')
       .select(this.ref('fv', FacetValue, 'id'), 'id')
       .addSelect(this.ref('t', 'FacetValueTranslation', 'name'), 'name')
-      .where(`${this.ref('fv', FacetValue, 'id')} IN (:...ids)`, { ids: brandIds })
+      .where(`${this.ref('fv', FacetValue, 'id')} IN (:...ids)`, { ids })
       .orderBy(this.ref('t', 'FacetValueTranslation', 'id'), 'ASC')
       .getRawMany();
     for (const row of rows) {
       const key = String(row.id);
-      result.set(key, [...(result.get(key) ?? []), normaliseSearchText(row.name)]);
+      result.set(key, [...(result.get(key) ?? []), String(row.name ?? '')]);
     }
     return result;
   }

@@ -18,7 +18,7 @@ import { FACET_BRAND, FACET_CATEGORY, FACET_COLOR, FACET_SUB_CATEGORY, LIMITS } 
 
 import { CatalogueIndexService } from './catalogue-index.service';
 import { compareFacetValues, FacetLookupService } from './facet-lookup.service';
-import { normaliseSearchText } from './normalise-search-text';
+import { searchQueryOf } from './normalise-search-text';
 import { ListingFilter, ProductQueryService, ProductSortKey } from './product-query.service';
 import { ProductLoaderService } from './product-loader.service';
 
@@ -100,11 +100,11 @@ export class ProductListingService {
   }
 
   async search(ctx: RequestContext, term: string, skip?: number | null, take?: number | null): Promise<ProductPage> {
-    const normalised = normaliseSearchText(term).slice(0, LIMITS.searchTermMaxLength);
+    const query = searchQueryOf(term, LIMITS.searchTermMaxLength);
     const s = clampSkip(skip);
     const t = clampTake(take, LIMITS.searchDefault, LIMITS.searchMax);
-    if (!normalised) return { items: [], totalItems: 0 };
-    return this.page(ctx, { term: normalised }, 'NEWEST', s, t);
+    if (!query) return { items: [], totalItems: 0 };
+    return this.page(ctx, { term: query }, 'NEWEST', s, t);
   }
 
   async home(ctx: RequestContext, take?: number | null) {
@@ -249,7 +249,7 @@ export class ProductListingService {
       filter.colorCodes = colorCodes;
       filter.colorFacetValueIds = [...new Set([...byCode, ...byHex].map((v) => v.id))];
     }
-    const term = normaliseSearchText(input.term).slice(0, LIMITS.searchTermMaxLength);
+    const term = searchQueryOf(input.term, LIMITS.searchTermMaxLength);
     if (term) filter.term = term;
     return filter;
   }

@@ -3,6 +3,7 @@ import { ID, RequestContext, TaxCategory, TaxRateService, TransactionalConnectio
 import { EntityTarget, ObjectLiteral } from 'typeorm';
 
 import { CatalogueIndexService, IndexedProduct, IndexedVariant } from './catalogue-index.service';
+import { matchesSearch, SearchQuery } from './normalise-search-text';
 
 export type ProductSortKey = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'MOST_WATCHED';
 
@@ -18,8 +19,8 @@ export interface ListingFilter {
   /** Price with tax, halalas; a product matches when one of its variants is in the range. */
   minPrice?: number;
   maxPrice?: number;
-  /** Already normalised (normaliseSearchText). */
-  term?: string;
+  /** The shopper's term, folded and stemmed (searchQueryOf). */
+  term?: SearchQuery;
   newArrival?: boolean;
   /** Has a variant on sale at this instant (onSale and inside startDate..endDate). */
   onSaleAt?: Date;
@@ -182,14 +183,14 @@ export class ProductQueryService {
     const colorLower = new Set((f.colorCodes ?? []).map((c) => c.toLowerCase()));
     const colorFvIds = (f.colorFacetValueIds ?? []).map(String);
     const out: Match[] = [];
-    const withTerm = f.term ? this.index.productsWithText(f.term) : undefined;
+    const withTerm = f.term ? this.index.productsWithSearch(f.term) : undefined;
     for (const p of candidates(products, byFacetValue, groups, withTerm)) {
       if (!p.channelIds.has(channelId)) continue;
       if (only && !only.has(p.id)) continue;
       if (exclude.has(p.id)) continue;
       if (f.newArrival !== undefined && p.newArrival !== f.newArrival) continue;
       if (!groups.every((g) => g.some((id) => p.facetValueIds.has(id)))) continue;
-      if (f.term && !p.searchText.includes(f.term)) continue;
+      if (f.term && !matchesSearch(p.searchText, f.term)) continue;
       const productHasColour = colorCodes ? colorFvIds.some((id) => p.facetValueIds.has(id)) : false;
       let variants: IndexedVariant[] | undefined;
       let lowest = Infinity;

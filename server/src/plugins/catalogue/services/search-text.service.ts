@@ -15,21 +15,23 @@ import {
 import { Subscription } from 'rxjs';
 import { In } from 'typeorm';
 
-import { FACET_BRAND, loggerCtx } from '../constants';
+import { loggerCtx, SEARCHED_FACETS } from '../constants';
 
-import { normaliseSearchText } from './normalise-search-text';
+import { composeSearchText } from './normalise-search-text';
 import { ProductQueryService } from './product-query.service';
 
 const BATCH = 200;
 
 /**
- * Keeps Product.customFields.searchText (internal localeText) filled with the normalised names of
- * the product in every language plus its brand names, so that `searchProducts` is one indexed-free
- * but cheap `LIKE` on one column regardless of the shopper's language or spelling.
- * Every translation row carries the same text, so either language row matches.
+ * Keeps Product.customFields.searchText (internal localeText) equal to the text the listing index
+ * searches (composeSearchText: the product's names in every language and its brand, category and
+ * sub-category names, folded, then stemmed), so the database shows what a search matches.
+ * Searches themselves are answered from the listing index (decision 019), which composes the same
+ * text when it loads a product. Every translation row carries the same text.
  *
- * Updated on ProductEvent (created/updated) and when a brand's name changes; rows still missing it
- * (bulk imports publish no events) are backfilled when the server boots.
+ * Updated on ProductEvent (created/updated) and when a brand's or category's name changes; when the
+ * server boots, every product whose stored text differs (a bulk import, or a changed normaliser,
+ * decision 029) is rewritten, in the background.
  */
 @Injectable()
 export class SearchTextService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -60,8 +62,9 @@ export class SearchTextService implements OnApplicationBootstrap, OnModuleDestro
     );
     if (this.processContext.isServer) {
       const ctx = await this.requestContextService.create({ apiType: 'admin' });
-      const count = await this.backfill(ctx);
-      if (count) Logger.info(`searchText backfilled for ${count} products`, loggerCtx);
+      this.reindex(ctx)
+        .then((count) => count && Logger.info(`searchText rewritten for ${count} products`, loggerCtx))
+        .catch((e) => Logger.error(`searchText reindex failed: ${(e as Error).message}`, loggerCtx));
     }
   }
 
@@ -90,20 +93,44 @@ export class SearchTextService implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
-  async refresh(ctx: RequestContext, productIds: ID[]): Promise<void> {
-    if (!productIds.length) return;
+  /** Rewrites every product's text that differs from composeSearchText's. Returns how many changed. */
+  async reindex(ctx: RequestContext): Promise<number> {
+    let changed = 0;
+    for (let skip = 0; ; skip += BATCH) {
+      const rows: Array<{ id: ID }> = await this.connection
+        .getRepository(ctx, Product)
+        .createQueryBuilder('p')
+        .select(this.productQuery.ref('p', Product, 'id'), 'id')
+        .orderBy(this.productQuery.ref('p', Product, 'id'), 'ASC')
+        .offset(skip)
+        .limit(BATCH)
+        .getRawMany();
+      if (!rows.length) return changed;
+      changed += await this.refresh(
+        ctx,
+        rows.map((r) => r.id),
+      );
+    }
+  }
+
+  /** Returns the number of products whose text changed. */
+  async refresh(ctx: RequestContext, productIds: ID[]): Promise<number> {
+    if (!productIds.length) return 0;
     const products = await this.connection.getRepository(ctx, Product).find({
       where: { id: In(productIds as any[]) },
       relations: { facetValues: { facet: true } },
     });
     const repo = this.connection.getRepository(ctx, ProductTranslation);
+    let changed = 0;
     for (const product of products) {
-      const text = composeSearchText(product);
-      for (const translation of product.translations) {
-        if ((translation.customFields as any)?.searchText === text) continue;
+      const text = searchTextOf(product);
+      const stale = product.translations.filter((t) => (t.customFields as any)?.searchText !== text);
+      for (const translation of stale) {
         await repo.update({ id: translation.id }, { customFields: { searchText: text } } as any);
       }
+      if (stale.length) changed++;
     }
+    return changed;
   }
 
   private async refreshForFacetValue(ctx: RequestContext, facetValueId: ID) {
@@ -113,7 +140,7 @@ export class SearchTextService implements OnApplicationBootstrap, OnModuleDestro
       .innerJoin('p.facetValues', 'fv', `${this.productQuery.ref('fv', 'FacetValue', 'id')} = :fvId`, {
         fvId: facetValueId,
       })
-      .innerJoin('fv.facet', 'f', `${this.productQuery.ref('f', 'Facet', 'code')} = :brand`, { brand: FACET_BRAND })
+      .innerJoin('fv.facet', 'f', `${this.productQuery.ref('f', 'Facet', 'code')} IN (:...codes)`, { codes: SEARCHED_FACETS })
       .select(this.productQuery.ref('p', Product, 'id'), 'id')
       .getRawMany();
     for (let i = 0; i < rows.length; i += BATCH) {
@@ -125,13 +152,13 @@ export class SearchTextService implements OnApplicationBootstrap, OnModuleDestro
   }
 }
 
-/** Normalised names in every language, then the brand's names; distinct parts joined by " | ". */
-export function composeSearchText(product: Product): string {
-  const parts: string[] = [];
-  for (const t of product.translations ?? []) parts.push(normaliseSearchText(t.name));
+/** The product's names in every language, then its brand's, category's and sub-category's (composeSearchText). */
+export function searchTextOf(product: Product): string {
+  const names: string[] = [];
+  for (const t of product.translations ?? []) names.push(t.name);
   for (const fv of product.facetValues ?? []) {
-    if (fv.facet?.code !== FACET_BRAND) continue;
-    for (const t of fv.translations ?? []) parts.push(normaliseSearchText(t.name));
+    if (!SEARCHED_FACETS.includes(fv.facet?.code ?? '')) continue;
+    for (const t of fv.translations ?? []) names.push(t.name);
   }
-  return [...new Set(parts.filter(Boolean))].join(' | ');
+  return composeSearchText(names);
 }

@@ -32,6 +32,9 @@ function setup(over: Partial<SearchComboboxProps> = {}) {
     onClear: vi.fn(),
     onSelect: vi.fn(),
     onRetry: vi.fn(),
+    action: '/en/products',
+    onSubmit: vi.fn(() => true),
+    minLength: 3,
     ...over,
   };
   renderWithApp(<SearchCombobox {...props} />);
@@ -118,6 +121,39 @@ describe('<SearchCombobox>', () => {
     expect(props.onClear).toHaveBeenCalled();
   });
 
+  it('without a highlighted result, Enter submits the search for the full results page', () => {
+    const { input, props } = setup();
+    fireEvent.focus(input);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(props.onSelect).not.toHaveBeenCalled();
+    fireEvent.submit(input.closest('form')!); // what the browser does after that Enter
+    expect(props.onSubmit).toHaveBeenCalledWith('shoe');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('is a GET form to the results page, so Enter works before the page is interactive', () => {
+    const { input } = setup();
+    const form = screen.getByRole('search');
+    expect(form.getAttribute('action')).toBe('/en/products');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(input.getAttribute('name')).toBe('q');
+    const submit = screen.getByRole('button', { name: 'Show all results' });
+    expect(submit.getAttribute('type')).toBe('submit');
+    expect(form.contains(submit)).toBe(true);
+  });
+
+  it('says how long a search must be when the text is too short, until it changes', () => {
+    const { input, props } = setup({ query: 'sh', status: 'idle', results: [], onSubmit: vi.fn(() => false) });
+    fireEvent.focus(input);
+    fireEvent.submit(input.closest('form')!);
+    expect(props.onSubmit).toHaveBeenCalledWith('sh');
+    // The page is Arabic here: the digit follows it (decision 015).
+    expect(screen.getAllByText('Type at least ٣ characters to search.').length).toBeGreaterThan(0);
+    expect(screen.getByRole('status').textContent).toBe('Type at least ٣ characters to search.');
+    fireEvent.change(input, { target: { value: 'sho' } });
+    expect(screen.queryAllByText('Type at least ٣ characters to search.')).toHaveLength(0);
+  });
+
   it('reports typing', () => {
     const { input, props } = setup({ query: '', status: 'idle', results: [] });
     fireEvent.change(input, { target: { value: 'sho' } });
@@ -147,6 +183,9 @@ describe('search box with the real search machine', () => {
         onClear={() => actor.send({ type: 'search.clear' })}
         onSelect={(hit) => actor.send({ type: 'search.select', slug: hit.slug })}
         onRetry={() => actor.send({ type: 'search.retry' })}
+        action="/products"
+        onSubmit={() => true}
+        minLength={3}
       />
     );
   }

@@ -7,6 +7,7 @@ import {
   listingSearch,
   pageCount,
   parseListingParams,
+  searchOf,
   priceBoundsOf,
   serializeListingParams,
   toProductFilterInput,
@@ -22,16 +23,19 @@ describe('parseListingParams', () => {
   });
 
   it('reads every param', () => {
-    expect(parse('page=3&sort=price-desc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags')).toEqual({
-      page: 3,
-      sort: 'price-desc',
-      view: 'list',
-      minPrice: 100,
-      maxPrice: 500,
-      colors: ['black', 'red'],
-      brand: 'acme',
-      subCategory: 'bags',
-    });
+    expect(parse('q=running%20shoes&page=3&sort=price-desc&view=list&min=100&max=500&color=red,black&brand=acme&subCategory=bags')).toEqual(
+      {
+        q: 'running shoes',
+        page: 3,
+        sort: 'price-desc',
+        view: 'list',
+        minPrice: 100,
+        maxPrice: 500,
+        colors: ['black', 'red'],
+        brand: 'acme',
+        subCategory: 'bags',
+      },
+    );
   });
 
   it.each([
@@ -50,7 +54,7 @@ describe('parseListingParams', () => {
   });
 
   it('reads repeated colours and empty fields of a form submitted without JavaScript', () => {
-    expect(parse('color=red&color=blue&min=&max=&brand=&subCategory=&sort=newest&view=grid')).toEqual({
+    expect(parse('q=&color=red&color=blue&min=&max=&brand=&subCategory=&sort=newest&view=grid')).toEqual({
       ...DEFAULT_LISTING,
       colors: ['blue', 'red'],
     });
@@ -58,6 +62,35 @@ describe('parseListingParams', () => {
 
   it('swaps a reversed price range', () => {
     expect(parse('min=500&max=100')).toMatchObject({ minPrice: 100, maxPrice: 500 });
+  });
+});
+
+describe('the search (q)', () => {
+  it('keeps the text as typed, spaces collapsed and cut to 100 characters; blank is no search', () => {
+    expect(parse('q=%20%20أحذية%20%20رياضية%20').q).toBe('أحذية رياضية');
+    expect(parse('q=%20%20').q).toBeNull();
+    expect(parse(`q=${'a'.repeat(150)}`).q).toHaveLength(100);
+  });
+
+  it('searches from 3 characters (spec §5), folded Arabic counted', () => {
+    expect(searchOf(parse('q=ab'))).toBeNull();
+    expect(searchOf(parse('q=%D9%80ab%D9%80'))).toBeNull(); // tatweel is no letter
+    expect(searchOf(parse('q=abc'))).toBe('abc');
+    expect(searchOf(parse('q=احذيه'))).toBe('احذيه');
+  });
+
+  it('goes first in the URL and survives filters, sort, paging and clearing the filters', () => {
+    const found = parse('q=shoes&page=2');
+    expect(listingSearch(found)).toBe('?q=shoes&page=2');
+    expect(listingSearch(withFilters(found, { brand: 'acme' }))).toBe('?q=shoes&brand=acme');
+    expect(listingSearch(toggleColor(found, 'red'))).toBe('?q=shoes&color=red');
+    expect(clearFilters(parse('q=shoes&color=red&sort=price-asc'))).toEqual({ ...DEFAULT_LISTING, q: 'shoes', sort: 'price-asc' });
+  });
+
+  it('is the Shop API term only when long enough to search for', () => {
+    expect(toProductFilterInput(parse('q=أحذية&brand=acme'))).toMatchObject({ term: 'أحذية', brandCode: 'acme', skip: 0 });
+    expect(toProductFilterInput(parse('q=ab')).term).toBeNull();
+    expect(toProductFilterInput(parse('')).term).toBeNull();
   });
 });
 
@@ -112,6 +145,7 @@ describe('toProductFilterInput', () => {
       colorCodes: ['red'],
       minPrice: 10000,
       maxPrice: 50000,
+      term: null,
       sort: 'PRICE_ASC',
       skip: 20,
       take: 10,
