@@ -171,6 +171,8 @@ for (const locale of locales) {
       await page.getByRole('button', { name: tr(locale, 'Send the code') }).click();
       const code = page.getByRole('textbox', { name: tr(locale, 'Verification code') });
       await expect(code).toBeVisible({ timeout: SIGNED_IN_MS });
+      // the step is in the address: what a reload, a bookmark or a shared tab goes back to
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth/forget-password')}\\?step=code$`));
       await code.fill('12');
 
       // reloaded at the code step: the code step again, for the same address, no second code mailed

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/forget-password';
 import type { PageMachines } from '../../containers/app-actors.types';
@@ -39,6 +39,12 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(request, context.get(localeContext));
   return null;
+}
+
+// A step change only changes `?step=`: the guest check ran when the page opened, and the URL must
+// say the step at once (a reload right after reads it).
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 type ResetActor = Actor<PageMachines['passwordReset']>;
