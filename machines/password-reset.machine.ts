@@ -16,6 +16,12 @@ export interface PasswordResetInput {
    * the code step wrote): the machine starts at the new password.
    */
   resetToken?: string;
+  /**
+   * The address a code was already sent to in this tab, when the page is reloaded at the code
+   * step (src/lib/reset-progress.ts): the machine starts at the code, nothing sent again. The code
+   * itself and the password are never kept, so they are typed again.
+   */
+  codeSentTo?: string;
 }
 
 export type ResetField = Extract<AuthField, 'email' | 'code' | 'password'>;
@@ -110,19 +116,22 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
-  context: ({ input }) => ({
-    values: { email: input.email ?? '', code: '', password: '' },
-    errors: {},
-    failure: null,
-    invalidSubmits: 0,
-    email: null,
-    resetToken: input.resetToken?.trim() || null,
-    user: null,
-  }),
+  context: ({ input }) => {
+    const resumed = resumedEmail(input.codeSentTo);
+    return {
+      values: { email: resumed ?? input.email ?? '', code: '', password: '' },
+      errors: {},
+      failure: null,
+      invalidSubmits: 0,
+      email: resumed,
+      resetToken: input.resetToken?.trim() || null,
+      user: null,
+    };
+  },
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasResetToken', target: 'newPassword' }, { target: 'requesting' }],
+      always: [{ guard: 'hasResetToken', target: 'newPassword' }, { guard: 'hasEmail', target: 'code' }, { target: 'requesting' }],
     },
     requesting: {
       initial: 'editing',
@@ -303,6 +312,13 @@ export const passwordResetMachine = setup({
     },
   },
 });
+
+/** A restored address only when it is one (what sessionStorage holds is not trusted blindly). */
+function resumedEmail(value: string | undefined): string | null {
+  if (!value) return null;
+  const result = validateForm('email', { firstName: '', lastName: '', email: value, code: '', password: '' });
+  return result.ok ? result.value.email : null;
+}
 
 function failureOf(result: Outcome): AuthFailure {
   return result.ok ? { kind: 'network' } : toAuthFailure(result);

@@ -185,3 +185,26 @@ export async function sendContactMessage(client: ShopClient, input: ContactUsInp
   const r = (await client.request(contactUsDocument, { input })).contactUs;
   return toResult(r, (m) => ({ id: m.id, createdAt: m.createdAt }));
 }
+
+/** The store's identity as its owner set it in the admin (the channel's custom fields, decision 030). */
+export const storeIdentityDocument = graphql(`
+  query StoreIdentity {
+    activeChannel {
+      customFields {
+        legalNameAr
+        legalNameEn
+        vatNumber
+        commercialRegistrationNumber
+        addressAr
+        addressEn
+        customerServicePhone
+        customerServiceEmail
+        businessCertificateUrl
+      }
+    }
+  }
+`);
+
+export async function getStoreIdentityFields(client: ShopClient, options?: RequestOptions) {
+  return (await client.request(storeIdentityDocument, {}, options)).activeChannel.customFields ?? null;
+}

@@ -1,9 +1,9 @@
-import { getAlert, getSocialLinks } from '../../services/content.service';
+import { getAlert, getSocialLinks, getStoreIdentityFields } from '../../services/content.service';
 import { getBrands, getHeaderFacets } from '../../services/facets.service';
 import type { Locale } from '../i18n/locales';
-import { config } from '../lib/config.server';
 import { cachedRead } from '../lib/shop.server';
 import { visibleSocialLinks, type ChromeData } from '../lib/chrome-data';
+import { storeIdentityOf } from '../lib/store-identity';
 
 /** Header/footer parts are decoration: when one cannot be loaded the page still renders without it. */
 async function optional<T>(what: string, read: Promise<T>, fallback: T): Promise<T> {
@@ -19,11 +19,12 @@ async function optional<T>(what: string, read: Promise<T>, fallback: T): Promise
 const TOP_BRANDS = 8;
 
 export async function loadChrome(locale: Locale): Promise<ChromeData> {
-  const [facets, alert, brands, links] = await Promise.all([
+  const [facets, alert, brands, links, identity] = await Promise.all([
     optional('categories', cachedRead(locale, 'GetHeaderFacets', {}, getHeaderFacets), []),
     optional('alert', cachedRead(locale, 'Alert', {}, getAlert), null),
     optional('brands', cachedRead(locale, 'getBrands', {}, getBrands), []),
     optional('social links', cachedRead(locale, 'GetLinks', {}, getSocialLinks), []),
+    optional('store identity', cachedRead(locale, 'StoreIdentity', {}, getStoreIdentityFields), null),
   ]);
   return {
     categories: facets.map((c) => ({
@@ -34,6 +35,6 @@ export async function loadChrome(locale: Locale): Promise<ChromeData> {
     alert: alert ? { id: String(alert.id), name: alert.name, url: alert.url ?? null } : null,
     brands: brands.slice(0, TOP_BRANDS).map((b) => ({ code: b.code, name: b.name })),
     socialLinks: visibleSocialLinks(links.map((l) => ({ id: String(l.id), platform: l.platform, link: l.link }))),
-    vatNumber: config.vatNumber,
+    identity: storeIdentityOf(identity),
   };
 }

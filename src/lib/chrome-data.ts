@@ -1,3 +1,5 @@
+import { NO_STORE_IDENTITY, type StoreIdentity } from './store-identity';
+
 /** The site-wide alert above the header. */
 export interface AlertView {
   id: string;
@@ -34,10 +36,11 @@ export interface ChromeData {
   alert: AlertView | null;
   brands: BrandLink[];
   socialLinks: SocialLinkView[];
-  vatNumber: string;
+  /** The store's legal identity for the footer; its unset parts are null (never a placeholder). */
+  identity: StoreIdentity;
 }
 
-export const EMPTY_CHROME: ChromeData = { categories: [], alert: null, brands: [], socialLinks: [], vatNumber: '' };
+export const EMPTY_CHROME: ChromeData = { categories: [], alert: null, brands: [], socialLinks: [], identity: NO_STORE_IDENTITY };
 
 /** Catalogue URLs shared by the header, mobile menu and footer (the listing pages own them). */
 export const catalogueHref = {

@@ -24,8 +24,6 @@ export const config = {
   cookieLocale: flag(process.env.COOKIE_LOCALE, true),
   /** Canonical origin for absolute URLs (canonical, hreflang, sitemap); else the request origin. */
   publicUrl: (process.env.PUBLIC_URL || '').replace(/\/+$/, '') || null,
-  /** The store's VAT registration number shown in the footer. */
-  vatNumber: process.env.STORE_VAT_NUMBER || '300000000000003',
   /** Same-origin token sync address (spec §7), empty = disabled. */
   tokenSyncUrl: process.env.TOKEN_SYNC_URL || null,
   /** SSR read cache for anonymous catalogue reads; 0 turns it off (every render reads afresh). */

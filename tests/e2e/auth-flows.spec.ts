@@ -11,6 +11,7 @@ import {
   gotoHydrated,
   locales,
   localePath,
+  serverURL,
   test,
   tr,
 } from './fixtures';
@@ -153,6 +154,52 @@ for (const locale of locales) {
       await page.getByRole('button', { name: tr(locale, 'Save and sign in') }).click();
       await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
       await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
+    });
+
+    test('forgotten password reloaded mid-flow: each step comes back, with the address but no secret, and the reset finishes', async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const customer = await createCustomer(request, `forgot-reload-${locale}`);
+      await gotoHydrated(page, localePath(locale, '/auth/forget-password'));
+      const emailField = page.getByRole('textbox', { name: tr(locale, 'Email address') });
+      await emailField.fill(customer.email);
+      // reloaded while typing the address: it is still there
+      await page.reload();
+      await expect(emailField).toHaveValue(customer.email);
+      await page.getByRole('button', { name: tr(locale, 'Send the code') }).click();
+      const code = page.getByRole('textbox', { name: tr(locale, 'Verification code') });
+      await expect(code).toBeVisible({ timeout: SIGNED_IN_MS });
+      // the step is in the address: what a reload, a bookmark or a shared tab goes back to
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/auth/forget-password')}\\?step=code$`));
+      await code.fill('12');
+
+      // reloaded at the code step: the code step again, for the same address, no second code mailed
+      await page.reload();
+      await expect(code).toBeVisible();
+      await expect(page.getByRole('textbox', { name: tr(locale, 'Email address') })).toHaveCount(0);
+      await expect(page.getByText(customer.email)).toBeVisible();
+      await expect(code).toHaveValue('');
+      const mailed = await readMailCode(request, customer.email);
+      await code.fill(mailed);
+      expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(mailed);
+      await page.getByRole('button', { name: tr(locale, 'Continue') }).click();
+
+      // reloaded while choosing the new password: the same step, the password not kept
+      await expect(page).toHaveURL(urlOf(locale, '/auth/reset-password'), { timeout: SIGNED_IN_MS });
+      const password = page.getByLabel(tr(locale, 'New password'), { exact: true });
+      await password.fill('Brand new 4');
+      await page.reload();
+      await expect(password).toHaveValue('');
+      expect(await page.evaluate(() => JSON.stringify(sessionStorage) + document.cookie)).not.toContain('Brand new 4');
+      await password.fill('Brand new 42');
+      await page.getByRole('button', { name: tr(locale, 'Save and sign in') }).click();
+      await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
+      await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
+      // one code for the whole flow: the reloads sent nothing again
+      const mails = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as { recipient: string }[];
+      expect(mails.filter((m) => m.recipient === customer.email)).toHaveLength(1);
     });
 
     // "Google" goes the real providers' way (run-e2e.mjs configures it: client ID, authorization

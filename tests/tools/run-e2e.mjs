@@ -123,6 +123,19 @@ function playwright(
 /** The client ID the browser tests give "Google" (Playwright gets it as E2E_GOOGLE_CLIENT_ID). */
 export const E2E_GOOGLE_CLIENT_ID = 'e2e-google-client';
 
+/** STORE_* of the servers run-e2e starts: the seed's store identity (server/src/config/store-identity.ts). */
+export const E2E_STORE_IDENTITY = {
+  STORE_LEGAL_NAME_AR: 'شركة الأناقة للتجارة',
+  STORE_LEGAL_NAME_EN: 'Elegance Trading Company',
+  STORE_VAT_NUMBER: '310122393500003',
+  STORE_CR_NUMBER: '1010123456',
+  STORE_ADDRESS_AR: 'طريق العليا، مبنى 12، الرياض 12211',
+  STORE_ADDRESS_EN: 'Olaya Road, Building 12, Riyadh 12211',
+  STORE_PHONE: '+966112345678',
+  STORE_EMAIL: 'care@elegance-trading.sa',
+  STORE_CERTIFICATE_URL: 'https://eauthenticate.saudibusiness.gov.sa/certificate-details/0000012345',
+};
+
 /** GOOGLE_* of the servers run-e2e starts: Google's path, the local test provider behind it. */
 export function e2eGoogle(baseURL, serverPort) {
   return {
@@ -214,6 +227,9 @@ async function main() {
       // Every browser and API client of the run is 127.0.0.1: the per-IP limits (decision 014) would
       // count the whole suite as one visitor. Per-account limits stay as they are.
       RATE_LIMIT_IP_SCALE: '50',
+      // The store's identity, as an owner would set it in the admin; the seed puts it on the channel
+      // (decision 030). store-identity.spec.ts reads it back from the Admin API.
+      ...E2E_STORE_IDENTITY,
     },
   });
 

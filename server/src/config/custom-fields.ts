@@ -1,5 +1,7 @@
 import { Asset, CustomFields, LanguageCode, Product } from '@vendure/core';
 
+import { storeIdentityFields } from './store-identity';
+
 /**
  * Custom fields — the names are the contract of docs/decisions/001-architecture.md
  * ("Backend data model"). Plugins and the storefront depend on them: add fields freely,
@@ -119,6 +121,8 @@ export const customFields: CustomFields = {
   ],
   // Set by the common plugin's order-access rule (docs/decisions/011-order-access.md); never exposed.
   Order: [{ name: 'placedInSessionId', type: 'string', nullable: true, internal: true }],
+  // The store's legal identity, set by the owner (config/store-identity.ts, decision 030).
+  Channel: storeIdentityFields,
   PaymentMethod: [
     { name: 'asset', type: 'relation', entity: Asset, nullable: true, label: label('Logo', 'الشعار') },
     { name: 'discount', type: 'int', nullable: true, label: label('Discount (%)', 'الخصم (٪)') },

@@ -19,9 +19,10 @@ import {
   VendureEvent,
 } from '@vendure/core';
 import { In } from 'typeorm';
-import { arabicNumber } from '../plugins/common/lib/arabic-digits';
+import { arabicDigitsIn, arabicNumber } from '../plugins/common/lib/arabic-digits';
 import path from 'path';
 import { storefrontUrl as storefrontUrlOf } from './public-urls';
+import { isSaudiVatNumber, loadStoreIdentity, StoreIdentityFields } from './store-identity';
 
 /**
  * Mail events shared with the account plugin (server/src/plugins/account).
@@ -332,23 +333,52 @@ export const emailHandlers = [
  */
 export const EMAIL_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'src', 'email-templates');
 
-export function emailPluginOptions(env: NodeJS.ProcessEnv, dataDir: string): EmailPluginDevModeOptions {
+/** The mails' fixed variables: the store's brand name and the storefront's addresses. */
+export function emailTemplateVars(env: NodeJS.ProcessEnv) {
   const storefrontUrl = storefrontUrlOf(env);
+  return {
+    fromAddress: env.MAIL_FROM || '"متجر الأناقة | Elegance Store" <noreply@elegance.local>',
+    storeNameAr: 'متجر الأناقة',
+    storeNameEn: 'Elegance Store',
+    storefrontUrl,
+    // storefront routes (spec §2; Arabic at the root, English under /en)
+    verifyEmailAddressUrl: `${storefrontUrl}/auth/otp`,
+    passwordResetUrl: `${storefrontUrl}/auth/reset-password`,
+    changeEmailAddressUrl: `${storefrontUrl}/profile`,
+  };
+}
+
+/**
+ * What the footer of every mail says about the store, from the channel's identity fields as the
+ * owner set them (config/store-identity.ts); a field not set is left out, never filled in.
+ */
+export function identityTemplateVars(fields: StoreIdentityFields) {
+  const value = (v: string | null | undefined) => v?.trim() ?? '';
+  const nameAr = value(fields.legalNameAr) || value(fields.legalNameEn);
+  const nameEn = value(fields.legalNameEn) || value(fields.legalNameAr);
+  const vatNumber = value(fields.vatNumber);
+  const identity = {
+    nameAr,
+    nameEn,
+    addressAr: arabicDigitsIn(value(fields.addressAr) || value(fields.addressEn)),
+    addressEn: value(fields.addressEn) || value(fields.addressAr),
+    vatNumber: isSaudiVatNumber(vatNumber) ? vatNumber : '',
+    crNumber: value(fields.commercialRegistrationNumber),
+    phone: value(fields.customerServicePhone),
+    email: value(fields.customerServiceEmail),
+  };
+  return { identity: { ...identity, any: Object.values(identity).some(Boolean) } };
+}
+
+export function emailPluginOptions(env: NodeJS.ProcessEnv, dataDir: string): EmailPluginDevModeOptions {
+  const vars = emailTemplateVars(env);
   return {
     devMode: true,
     outputPath: path.join(dataDir, 'mail'),
     route: 'mailbox',
     handlers: emailHandlers,
     templateLoader: new FileBasedTemplateLoader(EMAIL_TEMPLATE_DIR),
-    globalTemplateVars: {
-      fromAddress: env.MAIL_FROM || '"متجر الأناقة | Elegance Store" <noreply@elegance.local>',
-      storeNameAr: 'متجر الأناقة',
-      storeNameEn: 'Elegance Store',
-      storefrontUrl,
-      // storefront routes (spec §2; Arabic at the root, English under /en)
-      verifyEmailAddressUrl: `${storefrontUrl}/auth/otp`,
-      passwordResetUrl: `${storefrontUrl}/auth/reset-password`,
-      changeEmailAddressUrl: `${storefrontUrl}/profile`,
-    },
+    // Read per mail: the owner's latest settings, not the ones at boot.
+    globalTemplateVars: async (ctx, injector) => ({ ...vars, ...identityTemplateVars(await loadStoreIdentity(ctx, injector)) }),
   };
 }

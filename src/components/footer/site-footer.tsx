@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { catalogueHref, visibleSocialLinks, type ChromeData } from '../../lib/chrome-data';
+import { localizeDigits } from '../../lib/digits';
 import { langOfName } from '../../lib/script-lang';
+import type { StoreIdentity } from '../../lib/store-identity';
 import { useLocale } from '../../lib/use-locale';
 import { SocialIcon } from '../icons/icons';
 import { LocaleLink } from '../locale-link/locale-link';
@@ -35,7 +37,6 @@ export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number 
     { to: '/pages/exchange-and-return-policy?type=exchange', label: t`Exchange and return policy` },
   ];
   const social = visibleSocialLinks(chrome.socialLinks);
-  const vat = chrome.vatNumber;
 
   return (
     <footer className="site-footer">
@@ -112,13 +113,73 @@ export function SiteFooter({ chrome, year }: { chrome: ChromeData; year: number 
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>{t`© ${year} Elegance Store. All rights reserved.`}</p>
-          {vat && (
-            <p>
-              {t`VAT registration number:`} <bdi dir="ltr">{vat}</bdi>
-            </p>
-          )}
+          <StoreIdentityFacts identity={chrome.identity} />
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * Who runs the store, as its owner set it in the admin (decision 030): legal name, registration
+ * numbers, address, customer service and the e-commerce certificate. What is not set is left out.
+ */
+function StoreIdentityFacts({ identity }: { identity: StoreIdentity }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { legalName, address, vatNumber, commercialRegistrationNumber: cr } = identity;
+  const phone = identity.customerServicePhone;
+  const email = identity.customerServiceEmail;
+  const certificate = identity.businessCertificateUrl;
+  return (
+    <>
+      {(legalName || cr || vatNumber || address) && (
+        <div className="site-footer__identity">
+          {legalName && (
+            <p className="site-footer__legal-name" lang={langOfName(legalName[locale], locale)}>
+              {legalName[locale]}
+            </p>
+          )}
+          {cr && (
+            <p>
+              {t`Commercial registration number:`} <bdi dir="ltr">{cr}</bdi>
+            </p>
+          )}
+          {vatNumber && (
+            <p>
+              {t`VAT registration number:`} <bdi dir="ltr">{vatNumber}</bdi>
+            </p>
+          )}
+          {address && <p lang={langOfName(address[locale], locale)}>{localizeDigits(address[locale], locale)}</p>}
+        </div>
+      )}
+      {(phone || email || certificate) && (
+        <div className="site-footer__identity">
+          {(phone || email) && (
+            <address>
+              {t`Customer service:`}{' '}
+              {phone && (
+                <a href={`tel:${phone.replace(/\s+/g, '')}`}>
+                  <bdi dir="ltr">{phone}</bdi>
+                </a>
+              )}
+              {phone && email && ' · '}
+              {email && (
+                <a href={`mailto:${email}`}>
+                  <bdi dir="ltr">{email}</bdi>
+                </a>
+              )}
+            </address>
+          )}
+          {certificate && (
+            <p>
+              <a href={certificate} target="_blank" rel="noopener noreferrer">
+                {t`E-commerce registration certificate`}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+    </>
   );
 }

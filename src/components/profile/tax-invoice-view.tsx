@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import type { TaxInvoice } from '../../lib/invoice/tax-invoice';
 import { localizeDigits } from '../../lib/digits';
 import { formatMoney } from '../../lib/money';
+import { langOfName } from '../../lib/script-lang';
 import { surchargeName } from '../checkout/payment-method-name';
 
 export interface TaxInvoiceViewProps {
@@ -32,7 +33,14 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
       <header className="tax-invoice__head">
         <div>
           <h2 id="invoice-title" className="tax-invoice__title">{t`Simplified tax invoice`}</h2>
-          <p className="tax-invoice__seller">{invoice.seller.name[locale]}</p>
+          <p className="tax-invoice__seller" lang={langOfName(invoice.seller.name[locale], locale)}>
+            {invoice.seller.name[locale]}
+          </p>
+          {invoice.seller.address && (
+            <p className="tax-invoice__address" lang={langOfName(invoice.seller.address[locale], locale)}>
+              {localizeDigits(invoice.seller.address[locale], locale)}
+            </p>
+          )}
           <dl className="tax-invoice__facts">
             <div>
               <dt>{t`VAT registration number`}</dt>
@@ -40,6 +48,14 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
                 <bdi dir="ltr">{invoice.seller.vatNumber}</bdi>
               </dd>
             </div>
+            {invoice.seller.commercialRegistrationNumber && (
+              <div>
+                <dt>{t`Commercial registration number`}</dt>
+                <dd>
+                  <bdi dir="ltr">{invoice.seller.commercialRegistrationNumber}</bdi>
+                </dd>
+              </div>
+            )}
             <div>
               <dt>{t`Invoice number`}</dt>
               <dd>
@@ -128,6 +144,22 @@ export function TaxInvoiceView({ invoice, qr, locale, issuedAt }: TaxInvoiceView
           <dd>{money(invoice.totals.inclVat)}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * In the invoice's place while the store's owner has not set its legal name and VAT number
+ * (decision 030): a tax invoice without them would not be one, and none is made up.
+ */
+export function TaxInvoiceUnavailable() {
+  const { t } = useLingui();
+  return (
+    <section className="tax-invoice" id="invoice" aria-labelledby="invoice-title">
+      <h2 id="invoice-title" className="tax-invoice__title">{t`Simplified tax invoice`}</h2>
+      <p className="notice">
+        {t`The store's tax details (its legal name and VAT registration number) are not configured yet, so this order's tax invoice cannot be issued. Please contact customer service for it.`}
+      </p>
     </section>
   );
 }

@@ -13,7 +13,10 @@
  *   column. It equals the order's discounts up to Vendure's own per-adjustment rounding, and it
  *   makes every column add up to the totals printed under it.
  */
+import type { LocalizedText, StoreIdentity } from '../store-identity';
 import { encodeZatcaQr, zatcaFields, type ZatcaFields } from './zatca-qr';
+
+export type { LocalizedText } from '../store-identity';
 
 /** The order lines this needs; `OrderDetail` lines (services/orders.service.ts) fit it. */
 export interface InvoiceOrderLine {
@@ -45,24 +48,30 @@ export interface InvoiceOrder {
   surcharges?: readonly { sku?: string | null; description: string; price: number; priceWithTax: number }[];
 }
 
-export interface LocalizedText {
-  ar: string;
-  en: string;
-}
-
 export interface InvoiceSeller {
+  /** The legal name the VAT registration is held under. */
   name: LocalizedText;
-  /** The store's VAT registration number: `config.vatNumber` (STORE_VAT_NUMBER), as in the footer. */
+  /** The store's VAT registration number, as the owner set it (decision 030). */
   vatNumber: string;
-  /** Printed under the name when configured; the store has no address setting yet. */
+  /** Printed under the name when the owner set them. */
   address?: LocalizedText | null;
+  commercialRegistrationNumber?: string | null;
 }
 
 /**
- * The store's name as the backend's mails print it (server/src/config/email.ts, storeNameAr /
- * storeNameEn) and as the storefront's copyright line says it.
+ * The seller of the store's tax invoices, from the identity its owner set in the admin; null
+ * while the legal name or the VAT number is missing: no tax invoice can be issued then (the page
+ * says the store's tax details are not configured), and none is made up.
  */
-export const STORE_NAME: LocalizedText = { ar: 'متجر الأناقة', en: 'Elegance Store' };
+export function invoiceSellerOf(identity: StoreIdentity): InvoiceSeller | null {
+  if (!identity.legalName || !identity.vatNumber) return null;
+  return {
+    name: identity.legalName,
+    vatNumber: identity.vatNumber,
+    address: identity.address,
+    commercialRegistrationNumber: identity.commercialRegistrationNumber,
+  };
+}
 
 export interface InvoiceLine {
   id: string;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Actor } from 'xstate';
 import type { Route } from './+types/forget-password';
 import type { PageMachines } from '../../containers/app-actors.types';
@@ -20,6 +20,14 @@ import { requireGuest } from '../guards.server';
 import { AUTH_LIMITS } from '../../../machines/schemas/limits';
 import type { AuthField } from '../../../machines/schemas/auth.schema';
 import { acceptReturnPath } from '../../lib/return-path';
+import {
+  readResetProgress,
+  RESET_STEP_PARAM,
+  resetInputOf,
+  resetProgressOf,
+  sessionStore,
+  writeResetProgress,
+} from '../../lib/reset-progress';
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -33,6 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+// A step change only changes `?step=`: the guest check ran when the page opened, and the URL must
+// say the step at once (a reload right after reads it).
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
 type ResetActor = Actor<PageMachines['passwordReset']>;
 type ResetSnapshot = ReturnType<ResetActor['getSnapshot']>;
 
@@ -41,20 +55,48 @@ export default function ForgetPasswordPage() {
   const { i18n, t } = useLingui();
   const locale = useLocale();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // only an accepted return path is passed on to the next auth page
   const redirectParam = acceptReturnPath(params.get('redirect'));
+  // The step is in the URL (`?step=code`) and the address in this tab's sessionStorage, so a reload
+  // comes back to the code step (src/lib/reset-progress.ts); read in the browser when the machine starts.
+  const urlStep = params.get(RESET_STEP_PARAM);
   // The machine comes with the app's actors once the page is idle (decision 007), or at once on the
   // first keystroke; until then the form shows what is typed (`early`), the events wait in the queue.
-  const { actor: reset, send } = usePageActor('passwordReset', { input: {}, eager: false });
-  const [early, setEarly] = useState({ email: '', submitted: false });
+  const { actor: reset, send } = usePageActor('passwordReset', {
+    input: typeof document === 'undefined' ? {} : resetInputOf(readResetProgress(sessionStore()), urlStep),
+    eager: false,
+  });
+  const [early, setEarly] = useState({ email: '', code: '', submitted: false });
   const snapshot = useActorSelector<ResetSnapshot, ResetSnapshot | null>(reset, (s) => s, null);
-  const atCode = snapshot?.matches('code') ?? false;
+  const atCode = snapshot ? snapshot.matches('code') : urlStep === 'code';
   const ticket = snapshot?.matches('newPassword') ? snapshot.context.resetToken : null;
+  const progress = snapshot ? resetProgressOf(snapshot) : undefined;
+
+  // What a reload needs: the address in sessionStorage, the step in the URL (replaced, not pushed:
+  // Back still leaves the page). Never the code or the password.
+  useEffect(() => {
+    if (progress === undefined) return;
+    writeResetProgress(sessionStore(), progress);
+    if (ticket) return;
+    const inUrl = urlStep === 'code';
+    if ((progress?.step === 'code') === inUrl) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (inUrl) next.delete(RESET_STEP_PARAM);
+        else next.set(RESET_STEP_PARAM, 'code');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of step or address
+  }, [progress?.step, progress?.email, ticket]);
 
   // The ticket is the new-password page's key (decision 012: a short-lived, auth-scoped cookie).
   useEffect(() => {
     if (!ticket) return;
+    writeResetProgress(sessionStore(), null);
     setDocumentCookies(resetTicketCookies(ticket, browserCookieOptions()));
     const query = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
     void navigate(localizePath(`/auth/reset-password${query}`, locale), { replace: true });
@@ -79,9 +121,13 @@ export default function ForgetPasswordPage() {
       {atCode || ticket ? (
         <>
           <p className="auth-page__lead">
-            <Trans>
-              If an account uses <bdi dir="ltr">{snapshot?.context.email}</bdi>, we emailed it a 6-digit code. Enter it below.
-            </Trans>
+            {snapshot?.context.email ? (
+              <Trans>
+                If an account uses <bdi dir="ltr">{snapshot.context.email}</bdi>, we emailed it a 6-digit code. Enter it below.
+              </Trans>
+            ) : (
+              <Trans>If an account uses the address you entered, we emailed it a 6-digit code. Enter it below.</Trans>
+            )}
           </p>
           <AuthFieldsForm
             id="reset-code"
@@ -96,7 +142,7 @@ export default function ForgetPasswordPage() {
                 maxLength: AUTH_LIMITS.codeLength + 2,
               },
             ]}
-            values={{ code: snapshot?.context.values.code ?? '' }}
+            values={{ code: snapshot?.context.values.code ?? early.code }}
             errors={{ code: errorsOf('code') }}
             status={status(snapshot?.matches({ code: 'checking' }) ?? false)}
             failureText={failureText}
@@ -105,8 +151,14 @@ export default function ForgetPasswordPage() {
             invalidSubmits={snapshot?.context.invalidSubmits ?? 0}
             submitLabel={t`Continue`}
             busyLabel={t`Checking…`}
-            onChange={(_, value) => send({ type: 'reset.change', field: 'code', value })}
-            onSubmit={() => send({ type: 'reset.submit' })}
+            onChange={(_, value) => {
+              if (!reset) setEarly((e) => ({ ...e, code: value }));
+              send({ type: 'reset.change', field: 'code', value });
+            }}
+            onSubmit={() => {
+              if (!reset) setEarly((e) => ({ ...e, submitted: true }));
+              send({ type: 'reset.submit' });
+            }}
             onRetry={() => send({ type: 'reset.retry' })}
           >
             <div className="auth-resend">
@@ -148,7 +200,11 @@ export default function ForgetPasswordPage() {
             submitLabel={t`Send the code`}
             busyLabel={t`Sending…`}
             onChange={(_, value) => {
-              if (!reset) setEarly((e) => ({ ...e, email: value }));
+              if (!reset) {
+                setEarly((e) => ({ ...e, email: value }));
+                // kept at once: a reload before the machine has loaded still finds it
+                writeResetProgress(sessionStore(), { step: 'email', email: value });
+              }
               send({ type: 'reset.change', field: 'email', value });
             }}
             onSubmit={() => {

@@ -1,12 +1,13 @@
 import { data } from 'react-router';
 import { CANCEL_REASON_MAX, CUSTOMER_CANCELLABLE_STATES } from '../../../machines/order-cancel.machine';
 import { ShopApiError } from '../../../services/client';
+import { getStoreIdentityFields } from '../../../services/content.service';
 import { getOrderByCode, type OrderDetail } from '../../../services/orders.service';
 import type { Locale } from '../../i18n/locales';
-import { config } from '../../lib/config.server';
 import { renderQrSvg } from '../../lib/invoice/qr-svg';
-import { buildTaxInvoice, STORE_NAME, type TaxInvoice } from '../../lib/invoice/tax-invoice';
+import { buildTaxInvoice, invoiceSellerOf, type TaxInvoice } from '../../lib/invoice/tax-invoice';
 import { ZatcaQrError } from '../../lib/invoice/zatca-qr';
+import { storeIdentityOf } from '../../lib/store-identity';
 import { personalShopClient, type GuardedCustomer, type GuardOptions } from '../guards.server';
 
 /** A state change of the order, from its public history (oldest first). */
@@ -32,12 +33,16 @@ function timelineOf(order: OrderDetail): TimelineStep[] {
 /**
  * The order of this customer by code, with its simplified tax invoice and the invoice's QR code
  * drawn here on the server (no QR code library in the page's JS). Another customer's order, or
- * none, is a 404: the page does not tell them apart (decision 011).
+ * none, is a 404: the page does not tell them apart (decision 011). The invoice's seller is the
+ * store's identity as its owner set it (decision 030): without a legal name and VAT number there
+ * is no invoice, and `taxDetailsMissing` lets the page say why.
  */
 export async function loadOrderPage(request: Request, locale: Locale, customer: GuardedCustomer, code: string, options: GuardOptions = {}) {
+  const client = personalShopClient(request, locale, options);
   let order: OrderDetail | null;
+  let identityFields: Awaited<ReturnType<typeof getStoreIdentityFields>>;
   try {
-    order = await getOrderByCode(personalShopClient(request, locale, options), code);
+    [order, identityFields] = await Promise.all([getOrderByCode(client, code), getStoreIdentityFields(client)]);
   } catch (error) {
     // Vendure refuses another customer's order with FORBIDDEN: to this customer it does not exist.
     if (error instanceof ShopApiError && error.code === 'FORBIDDEN') throw data(null, { status: 404 });
@@ -46,19 +51,19 @@ export async function loadOrderPage(request: Request, locale: Locale, customer: 
   if (!order || order.customer?.id !== customer.id || order.state === 'AddingItems') throw data(null, { status: 404 });
 
   const taxRates = new Map(order.lines.map((l) => [l.id, (l as { taxRate?: number }).taxRate]));
+  const seller = invoiceSellerOf(storeIdentityOf(identityFields));
   let invoice: TaxInvoice | null = null;
   let qr: { path: string; size: number } | null = null;
-  try {
-    invoice = buildTaxInvoice(
-      { ...order, lines: order.lines.map((l) => ({ ...l, taxRate: taxRates.get(l.id) })) },
-      { name: STORE_NAME, vatNumber: config.vatNumber },
-    );
-    const svg = renderQrSvg(invoice.qr.payload);
-    qr = { path: svg.path, size: svg.size };
-  } catch (error) {
-    // A misconfigured VAT number must not hide the order: the page shows it without the invoice.
-    if (!(error instanceof ZatcaQrError)) throw error;
-    console.warn(`[profile] no tax invoice for order ${order.code}: ${error.message}`);
+  if (seller) {
+    try {
+      invoice = buildTaxInvoice({ ...order, lines: order.lines.map((l) => ({ ...l, taxRate: taxRates.get(l.id) })) }, seller);
+      const svg = renderQrSvg(invoice.qr.payload);
+      qr = { path: svg.path, size: svg.size };
+    } catch (error) {
+      // An invoice ZATCA's rules refuse must not hide the order: the page shows it without the invoice.
+      if (!(error instanceof ZatcaQrError)) throw error;
+      console.warn(`[profile] no tax invoice for order ${order.code}: ${error.message}`);
+    }
   }
 
   return {
@@ -93,5 +98,6 @@ export async function loadOrderPage(request: Request, locale: Locale, customer: 
     timeline: timelineOf(order),
     invoice,
     qr,
+    taxDetailsMissing: seller === null,
   };
 }

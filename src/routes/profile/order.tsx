@@ -9,7 +9,7 @@ import { Image } from '../../components/image/image';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { labelOf, ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, taxName } from '../../components/profile/order-state';
 import { ProfileFrame } from '../../containers/profile-frame';
-import { TaxInvoiceView } from '../../components/profile/tax-invoice-view';
+import { TaxInvoiceUnavailable, TaxInvoiceView } from '../../components/profile/tax-invoice-view';
 import { summaryRowLabel } from '../../components/order-summary/summary-rows';
 import { OrderCancel } from '../../containers/order-cancel';
 import { localeContext } from '../../i18n/locale-middleware.server';
@@ -53,7 +53,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const { order, invoice, qr, timeline, cancel } = loaderData;
+  const { order, invoice, qr, timeline, cancel, taxDetailsMissing } = loaderData;
   const label = (map: Record<string, MessageDescriptor>, key: string) => labelOf(i18n, map, key);
   const money = (halalas: number) => formatMoney(halalas, locale);
   const other = locale === 'ar' ? 'en' : 'ar';
@@ -222,6 +222,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <TaxInvoiceView invoice={invoice} qr={qr} locale={locale} issuedAt={dateTime(invoice.issuedAt, locale)} />
           </>
         )}
+        {taxDetailsMissing && <TaxInvoiceUnavailable />}
       </div>
     </ProfileFrame>
   );

@@ -8,6 +8,7 @@ import {
   type RequestResetCodeResult,
   type ResetField,
 } from '../../../machines/password-reset.machine';
+import { readResetProgress, resetInputOf, resetProgressOf, writeResetProgress } from '../../../src/lib/reset-progress';
 
 interface Fakes {
   requestResetCode: (input: { emailAddress: string }) => Promise<RequestResetCodeResult>;
@@ -377,5 +378,55 @@ describe('password reset: the new password (changeUserPassword)', () => {
     await vi.waitFor(() => expect(value(retried.actor)).toEqual({ signedIn: 'settled' }));
     expect(retried.calls.changePassword).toHaveBeenCalledTimes(2);
     expect(calls.changePassword).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('password reset: reloaded mid-flow (issue 32 §7)', () => {
+  it('restored at the code step from what the tab kept: the address, no code sent again, nothing secret', async () => {
+    const first = await atCode();
+    const kept = resetProgressOf(first.actor.getSnapshot());
+    type(first.actor, 'code', '12345');
+    expect(kept).toEqual({ step: 'code', email: 'sara@example.com' });
+    // what sessionStorage holds is the progress and nothing else
+    const storage = new Map<string, string>();
+    writeResetProgress(
+      { setItem: (k, v) => storage.set(k, v), removeItem: (k) => storage.delete(k) },
+      resetProgressOf(first.actor.getSnapshot()),
+    );
+    expect([...storage.values()].join()).not.toMatch(/12345|ticket/);
+
+    const reloaded = start({}, resetInputOf(readResetProgress({ getItem: (k) => storage.get(k) ?? null }), 'code'));
+    expect(value(reloaded.actor)).toEqual({ code: 'editing' });
+    expect(context(reloaded.actor)).toMatchObject({
+      email: 'sara@example.com',
+      values: { email: 'sara@example.com', code: '', password: '' },
+    });
+    expect(reloaded.calls.requestResetCode).not.toHaveBeenCalled();
+    type(reloaded.actor, 'code', '123456');
+    reloaded.actor.send({ type: 'reset.submit' });
+    await vi.waitFor(() => expect(value(reloaded.actor)).toEqual({ newPassword: 'editing' }));
+    expect(reloaded.calls.verifyResetCode).toHaveBeenCalledWith({ code: '123456', email: 'sara@example.com' });
+    // past the code there is nothing to keep: the ticket cookie carries the next page
+    expect(resetProgressOf(reloaded.actor.getSnapshot())).toBeNull();
+  });
+
+  it('at the e-mail step the typed address comes back; a fresh visit (no step in the URL) starts at the e-mail step', () => {
+    const typing = start();
+    type(typing.actor, 'email', 'sara@exa');
+    expect(resetProgressOf(typing.actor.getSnapshot())).toEqual({ step: 'email', email: 'sara@exa' });
+    const back = start({}, resetInputOf({ step: 'email', email: 'sara@exa' }, null));
+    expect(value(back.actor)).toEqual({ requesting: 'editing' });
+    expect(context(back.actor).values.email).toBe('sara@exa');
+
+    const fresh = start({}, resetInputOf({ step: 'code', email: 'sara@example.com' }, null));
+    expect(value(fresh.actor)).toEqual({ requesting: 'editing' });
+    expect(context(fresh.actor)).toMatchObject({ email: null, values: { email: 'sara@example.com' } });
+  });
+
+  it('a step in the URL without a kept address, or a tampered one, starts at the e-mail step', () => {
+    expect(value(start({}, resetInputOf(null, 'code')).actor)).toEqual({ requesting: 'editing' });
+    const tampered = start({}, resetInputOf(readResetProgress({ getItem: () => '{"step":"code","email":"not an address"}' }), 'code'));
+    expect(value(tampered.actor)).toEqual({ requesting: 'editing' });
+    expect(readResetProgress({ getItem: () => '{oops' })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   ZoneService,
 } from '@vendure/core';
 
+import { storeIdentityFromEnv } from '../../config/store-identity';
 import { SeedStep } from '../types';
 
 const { ar, en } = LanguageCode;
@@ -131,7 +132,9 @@ export const storeSetupStep: SeedStep = {
     }
     seed.generated.extra.taxCategoryId = standard.id;
 
-    // Channel: ar default, ar + en, SAR, prices include VAT, Saudi tax & shipping zone
+    // Channel: ar default, ar + en, SAR, prices include VAT, Saudi tax & shipping zone; the store's
+    // identity from STORE_* when set (development and test rigs; the owner edits it in the admin).
+    const identity = storeIdentityFromEnv(process.env);
     const channel = await channelService.getDefaultChannel(ctx);
     const updated = await channelService.update(ctx, {
       id: channel.id,
@@ -142,6 +145,7 @@ export const storeSetupStep: SeedStep = {
       pricesIncludeTax: true,
       defaultTaxZoneId: zoneIds['Saudi Arabia'],
       defaultShippingZoneId: zoneIds['Saudi Arabia'],
+      customFields: identity,
     });
     if (isGraphQlErrorResult(updated)) throw new Error(`Channel update failed: ${updated.message}`);
     ctx = await seed.refreshCtx();
@@ -177,6 +181,9 @@ export const storeSetupStep: SeedStep = {
       } as Parameters<ShippingMethodService['create']>[1]);
       seed.generated.shippingMethodIds[m.code] = created.id;
     }
-    seed.log(`store set up: ${GCC_COUNTRIES.length} countries, ${SHIPPING_METHODS.length} shipping methods, SAR, ar+en`);
+    const identityNote = Object.keys(identity).length
+      ? `identity: ${Object.keys(identity).join(', ')}`
+      : 'no store identity (STORE_* unset)';
+    seed.log(`store set up: ${GCC_COUNTRIES.length} countries, ${SHIPPING_METHODS.length} shipping methods, SAR, ar+en, ${identityNote}`);
   },
 };

@@ -15,7 +15,7 @@ import { taxName } from '../../../../src/components/profile/order-state';
 import { TaxInvoiceView } from '../../../../src/components/profile/tax-invoice-view';
 import { loadI18n } from '../../../../src/i18n/i18n';
 import { EMPTY_CHROME } from '../../../../src/lib/chrome-data';
-import { buildTaxInvoice, STORE_NAME } from '../../../../src/lib/invoice/tax-invoice';
+import { buildTaxInvoice } from '../../../../src/lib/invoice/tax-invoice';
 import { langOfName } from '../../../../src/lib/script-lang';
 
 afterEach(cleanup);
@@ -124,14 +124,14 @@ describe('the order’s tax summary and invoice in Arabic', () => {
           },
         ],
       },
-      { name: STORE_NAME, vatNumber: '300000000000003' },
+      { name: { ar: 'شركة الأناقة للتجارة', en: 'Elegance Trading Company' }, vatNumber: '310122393500003' },
     );
     await renderArabic(<TaxInvoiceView invoice={invoice} qr={null} locale="ar" issuedAt="٢٠ نوفمبر ٢٠٢٦" />, '/profile/orders/K7Q2M9X4');
     const table = screen.getByRole('table');
     const surchargeRow = within(table).getAllByRole('row').at(-1)!;
     expect(surchargeRow.querySelector('th')!.textContent).toMatch(/رسوم الدفع عند الاستلام\s*$/);
     expect(table.textContent).not.toContain('Cash on delivery');
-    expect(screen.getByText('300000000000003').getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('310122393500003').getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('OUD-100').getAttribute('dir')).toBe('ltr');
   });
 });

@@ -3,7 +3,7 @@
 // both ports to Vendure) sends the shopper home to its own storefront: the payment returns, the
 // sandbox's links, the mails' links and the CORS origin all carry PORT, not the default 8080.
 import { describe, expect, it } from 'vitest';
-import { emailPluginOptions } from '../../../../../server/src/config/email';
+import { emailTemplateVars } from '../../../../../server/src/config/email';
 import { corsOrigins, serverPublicUrl, storefrontUrl } from '../../../../../server/src/config/public-urls';
 import { paymentsOptionsFromEnv } from '../../../../../server/src/plugins/payments/constants';
 import { buildConfig } from '../../../../../server/src/vendure-config';
@@ -19,7 +19,7 @@ describe('the public addresses on other ports', () => {
   });
 
   it('the mails link to the storefront on PORT', () => {
-    const vars = emailPluginOptions(ports, '/tmp/public-urls-test').globalTemplateVars as Record<string, string>;
+    const vars = emailTemplateVars(ports);
     expect(vars.storefrontUrl).toBe('http://127.0.0.1:8730');
     expect(vars.passwordResetUrl).toBe('http://127.0.0.1:8730/auth/reset-password');
   });

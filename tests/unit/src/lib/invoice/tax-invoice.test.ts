@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../../../services/orders.service';
-import { buildTaxInvoice, STORE_NAME, type InvoiceOrder, type InvoiceSeller } from '../../../../../src/lib/invoice/tax-invoice';
+import { buildTaxInvoice, invoiceSellerOf, type InvoiceOrder, type InvoiceSeller } from '../../../../../src/lib/invoice/tax-invoice';
+import { storeIdentityOf } from '../../../../../src/lib/store-identity';
 import { decodeZatcaQr } from '../../../../../src/lib/invoice/zatca-qr';
 
 // The order the storefront fetches must be usable as is (checked by tsc).
 export const acceptsOrderDetail = (order: OrderDetail): InvoiceOrder => order;
 
-const SELLER: InvoiceSeller = { name: STORE_NAME, vatNumber: '300000000000003' };
+// A seller as given to the builder (its figures below are worked out for these strings).
+const SELLER: InvoiceSeller = { name: { ar: 'متجر الأناقة', en: 'Elegance Store' }, vatNumber: '300000000000003' };
 
 /**
  * Two lines, standard shipping and a 10 % promotion on the perfume, as Vendure reports them with
@@ -219,5 +221,49 @@ describe('buildTaxInvoice', () => {
     expect(() => buildTaxInvoice(ORDER, { ...SELLER, vatNumber: '123' })).toThrow(
       'ZATCA VAT number must be 15 digits starting and ending with 3, got "123"',
     );
+  });
+});
+
+/** The channel's identity fields as a store owner fills them in the admin (decision 030). */
+const OWNER_SETTINGS = {
+  legalNameAr: 'شركة الأناقة للتجارة',
+  legalNameEn: 'Elegance Trading Company',
+  vatNumber: '310122393500003',
+  commercialRegistrationNumber: '1010123456',
+  addressAr: 'طريق العليا، الرياض',
+  addressEn: 'Olaya Road, Riyadh',
+  customerServicePhone: null,
+  customerServiceEmail: null,
+  businessCertificateUrl: null,
+};
+
+describe('the invoice’s seller: the store’s identity as its owner set it', () => {
+  it('with the settings, the invoice and its QR carry the owner’s legal name and VAT number', () => {
+    const seller = invoiceSellerOf(storeIdentityOf(OWNER_SETTINGS));
+    expect(seller).toEqual({
+      name: { ar: 'شركة الأناقة للتجارة', en: 'Elegance Trading Company' },
+      vatNumber: '310122393500003',
+      address: { ar: 'طريق العليا، الرياض', en: 'Olaya Road, Riyadh' },
+      commercialRegistrationNumber: '1010123456',
+    });
+    const invoice = buildTaxInvoice(ORDER, seller!);
+    expect(decodeZatcaQr(invoice.qr.payload)).toMatchObject({ sellerName: 'شركة الأناقة للتجارة', vatNumber: '310122393500003' });
+  });
+
+  it.each([
+    ['no settings at all', null],
+    ['all fields empty', { legalNameAr: null, legalNameEn: '', vatNumber: '   ' }],
+    ['a legal name but no VAT number', { ...OWNER_SETTINGS, vatNumber: null }],
+    ['a VAT number but no legal name', { ...OWNER_SETTINGS, legalNameAr: '', legalNameEn: null }],
+    ['the placeholder VAT number', { ...OWNER_SETTINGS, vatNumber: '300000000000003' }],
+    ['a malformed VAT number', { ...OWNER_SETTINGS, vatNumber: '31012239350000' }],
+  ])('without usable settings (%s) there is no seller: no invoice is issued, none is made up', (_, fields) => {
+    expect(invoiceSellerOf(storeIdentityOf(fields))).toBeNull();
+  });
+
+  it('a legal name set in one language stands for both', () => {
+    const seller = invoiceSellerOf(storeIdentityOf({ legalNameEn: ' Elegance Trading Company ', vatNumber: '310122393500003' }));
+    expect(seller?.name).toEqual({ ar: 'Elegance Trading Company', en: 'Elegance Trading Company' });
+    expect(seller?.address).toBeNull();
   });
 });

@@ -88,11 +88,26 @@ function order(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function shopApi(body: unknown) {
-  return vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
+/** The store's identity as its owner set it in the admin (the channel's custom fields, decision 030). */
+const IDENTITY = {
+  legalNameAr: 'شركة الأناقة للتجارة',
+  legalNameEn: 'Elegance Trading Company',
+  vatNumber: '310122393500003',
+  commercialRegistrationNumber: '1010123456',
+  addressAr: null,
+  addressEn: null,
+  customerServicePhone: null,
+  customerServiceEmail: null,
+  businessCertificateUrl: null,
+};
+const UNSET = Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, null]));
+
+/** The Shop API: `body` for the order, the channel's identity fields for StoreIdentity. */
+function shopApi(body: unknown, identity: Record<string, string | null> = IDENTITY) {
+  return vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = String(init?.body).includes('StoreIdentity') ? { data: { activeChannel: { customFields: identity } } } : body;
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
 }
 
 const request = () => new Request('http://shop.test/profile/orders/ABC123', { headers: { cookie: 'vendure_token=t1' } });
@@ -120,8 +135,8 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
     ]);
     expect(page.invoice?.totals).toEqual({ exclVat: 11304, vat: 1696, inclVat: 13000 });
     expect(decodeZatcaQr(page.invoice!.qr.payload)).toEqual({
-      sellerName: 'متجر الأناقة',
-      vatNumber: '300000000000003',
+      sellerName: 'شركة الأناقة للتجارة',
+      vatNumber: '310122393500003',
       timestamp: '2026-11-20T09:30:00Z',
       totalWithVat: '130.00',
       vatTotal: '16.96',
@@ -130,6 +145,21 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
     expect(page.qr?.size).toBeGreaterThan(21);
     // the visitor's own token, never a shared one
     expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer t1');
+  });
+
+  it('without the store’s tax details set by its owner, the order shows without an invoice and the page is told why', async () => {
+    for (const identity of [UNSET, { ...IDENTITY, vatNumber: null }, { ...IDENTITY, legalNameAr: null, legalNameEn: null }]) {
+      const page = await loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', {
+        fetch: shopApi({ data: { orderByCode: order() } }, identity),
+      });
+      expect(page.order.code).toBe('ABC123');
+      expect(page.invoice).toBeNull();
+      expect(page.qr).toBeNull();
+      expect(page.taxDetailsMissing).toBe(true);
+    }
+    const configured = await loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', { fetch: shopApi({ data: { orderByCode: order() } }) });
+    expect(configured.taxDetailsMissing).toBe(false);
+    expect(configured.invoice?.seller.commercialRegistrationNumber).toBe('1010123456');
   });
 
   it("a payment method's fee is a row of its own: the subtotal row holds the items only, the rows add up", async () => {
