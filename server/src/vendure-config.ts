@@ -52,7 +52,9 @@ function dbConnectionOptions(env: NodeJS.ProcessEnv, dataDir: string): VendureCo
       type: 'postgres',
       url,
       synchronize: env.DB_SYNCHRONIZE === 'true',
-      migrations: [path.join(__dirname, 'migrations', '*.+(js|ts)')],
+      // Compiled migrations only: the built server (server/dist) loads its .js files; where this config
+      // is read from its TypeScript sources (the server tests), TypeORM cannot require a .ts file.
+      migrations: [path.join(__dirname, 'migrations', '*.js')],
       logging: false,
       ssl: env.DATABASE_SSL === 'true' ? { rejectUnauthorized: false } : undefined,
     };
