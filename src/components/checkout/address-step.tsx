@@ -121,6 +121,9 @@ export function AddressStep(props: AddressStepProps) {
         <button
           type="button"
           className="link-button"
+          // Not while the step is busy: also the server-rendered preview's, whose form would be lost
+          // when the machine's view takes over.
+          disabled={busy}
           onClick={() => {
             setAdding(true);
             setOpened(true);

@@ -76,4 +76,13 @@ describe('AddressStep: "Add a new address"', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('form', { name: 'New address' })).toBeTruthy();
   });
+
+  it('is disabled while the step is busy (and in the server-rendered preview, whose form would be lost)', () => {
+    renderStep({ addresses: [savedAddress('a1', true, true)], selectedId: 'a1', status: 'busy' });
+
+    const add = screen.getByRole('button', { name: 'Add a new address' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(add);
+    expect(screen.queryByRole('form', { name: 'New address' })).toBeNull();
+  });
 });
