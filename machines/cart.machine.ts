@@ -76,6 +76,12 @@ const intentOf = (event: IntentEvent): CartIntent => {
   }
 };
 
+const isIntent = (event: { type: string }): event is IntentEvent =>
+  event.type === 'cart.add' || event.type === 'cart.setQuantity' || event.type === 'cart.remove';
+
+/** The three intent events (add, adjust, remove) take the same transition wherever they are handled. */
+const onIntent = <T>(transition: T) => ({ 'cart.add': transition, 'cart.setQuantity': transition, 'cart.remove': transition });
+
 type Refusal = Exclude<CartMutationResult, { ok: true }>;
 
 export const cartMachine = setup({
@@ -104,10 +110,14 @@ export const cartMachine = setup({
     /** The line count once the queue is through (optimistic header count). */
     projectCount: assign(({ context }) => ({ count: projectCounts(context.order, context.queue).lineCount })),
     takeCountHint: assign((_, params: { count: number }) => ({ count: params.count })),
-    enqueue: assign(({ context }, params: { intent: CartIntent; inFlight: boolean }) => ({
-      queue: enqueueIntent(context.queue, params.intent, params.inFlight),
-      stockNotice: null,
-    })),
+    /** The event's intent joins the queue (nothing in flight). */
+    enqueue: assign(({ context, event }) =>
+      isIntent(event) ? { queue: enqueueIntent(context.queue, intentOf(event), false), stockNotice: null } : {},
+    ),
+    /** The event's intent joins the queue behind the head on its way (merged with its kin, never sent twice). */
+    enqueueBehind: assign(({ context, event }) =>
+      isIntent(event) ? { queue: enqueueIntent(context.queue, intentOf(event), true), stockNotice: null } : {},
+    ),
     /** A new intent after a failure: the shopper moved on, the failed ones are dropped. */
     dropFailed: assign({ failed: null }),
     dequeue: assign(({ context }) => ({ lastDone: context.queue[0] ?? null, queue: context.queue.slice(1) })),
@@ -151,18 +161,14 @@ export const cartMachine = setup({
     // No session yet (Vendure would start a second one on a call without token): clicks are kept.
     waiting: {
       on: {
-        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
-        'cart.setQuantity': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
-        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        ...onIntent({ actions: 'enqueue' }),
         'cart.sync': 'loading',
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
     },
     loading: {
       on: {
-        'cart.add': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
-        'cart.setQuantity': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
-        'cart.remove': { actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }] },
+        ...onIntent({ actions: 'enqueue' }),
         // The order on its way may predate a sign-in's merge; the check's count is the newer one.
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
@@ -184,18 +190,7 @@ export const cartMachine = setup({
       on: {
         'cart.retry': { target: 'loading', actions: 'requeueFailed' },
         'cart.sync': { target: 'loading', actions: 'requeueFailed' },
-        'cart.add': {
-          target: 'loading',
-          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
-        },
-        'cart.setQuantity': {
-          target: 'loading',
-          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
-        },
-        'cart.remove': {
-          target: 'loading',
-          actions: ['requeueFailed', { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) }],
-        },
+        ...onIntent({ target: 'loading', actions: ['requeueFailed', 'enqueue'] }),
       },
     },
     // Decides what comes after an answer: the next queued intent, a pending sync, or rest.
@@ -208,30 +203,7 @@ export const cartMachine = setup({
     },
     ready: {
       on: {
-        'cart.add': {
-          target: 'mutating',
-          actions: [
-            'dropFailed',
-            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
-            'projectCount',
-          ],
-        },
-        'cart.setQuantity': {
-          target: 'mutating',
-          actions: [
-            'dropFailed',
-            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
-            'projectCount',
-          ],
-        },
-        'cart.remove': {
-          target: 'mutating',
-          actions: [
-            'dropFailed',
-            { type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: false }) },
-            'projectCount',
-          ],
-        },
+        ...onIntent({ target: 'mutating', actions: ['dropFailed', 'enqueue', 'projectCount'] }),
         'cart.sync': 'loading',
         'cart.hold': 'waiting',
         'cart.retry': { guard: 'hasFailedIntents', target: 'mutating', actions: 'requeueFailed' },
@@ -243,15 +215,7 @@ export const cartMachine = setup({
       initial: 'dispatching',
       on: {
         // A second click while the first is on its way: queued once, never sent twice.
-        'cart.add': {
-          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
-        },
-        'cart.setQuantity': {
-          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
-        },
-        'cart.remove': {
-          actions: [{ type: 'enqueue', params: ({ event }) => ({ intent: intentOf(event), inFlight: true }) }, 'projectCount'],
-        },
+        ...onIntent({ actions: ['enqueueBehind', 'projectCount'] }),
         'cart.sync': { actions: 'markSync' },
         'xstate.done.actor.mutation': [
           {
