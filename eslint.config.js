@@ -1,5 +1,5 @@
 // Lint for the whole repo. The part that matters most is the architecture's dependency rule
-// (../shared/guide/architecture.md), enforced per directory:
+// (docs/architecture.md), enforced per directory:
 //   machines/   xstate, valibot, other machines, and `import type` from services/; no browser globals
 //   services/   graphql libraries, its client, generated types and other services
 //   src/        lib < components < containers < routes < app, one way (the table below); only

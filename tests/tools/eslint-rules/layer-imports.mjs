@@ -1,4 +1,4 @@
-// ESLint rule for the dependency rule of ../shared/guide/architecture.md.
+// ESLint rule for the dependency rule (docs/architecture.md).
 // Resolves every import (static, re-export, dynamic, require) against the importing file, finds the
 // layer of both ends, and checks it against the layer table given as the rule's option. Plain
 // `no-restricted-imports` patterns cannot tell `../services` seen from machines/ from the same text
