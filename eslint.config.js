@@ -1,10 +1,13 @@
 // Lint for the whole repo. The part that matters most is the architecture's dependency rule
-// (../shared/guide/architecture.md), enforced per directory:
+// (docs/architecture.md), enforced per directory:
 //   machines/   xstate, valibot, other machines, and `import type` from services/; no browser globals
 //   services/   graphql libraries, its client, generated types and other services
 //   src/        lib < components < containers < routes < app, one way (the table below); only
 //               routes (loaders, *.server.ts), app and lib's *.server.ts call services/ at runtime
 //   server/     nothing from src/, machines/ or services/ (and they nothing from server/)
+//   tests/      imported by test files only, never by the code of a layer above
+// Dynamic `import()` and `require()` are checked like static imports, also when their path is
+// completed at run time (the folder its fixed start names).
 // Relative paths are resolved by the local rule `architecture/layer-imports`
 // (tests/tools/eslint-rules/layer-imports.mjs); package bans use `no-restricted-imports`.
 import js from '@eslint/js';
@@ -57,6 +60,9 @@ export const layers = [
 ];
 /** Files under these paths must match a layer above (the rule reports one that matches none). */
 export const mustBelong = ['^src/'];
+/** Test code: the layers' files import from here only in their own test files (`testFile`). */
+export const testOnly = ['^tests/'];
+export const testFiles = testFile;
 
 const browserGlobalsInMachines = [
   'window',
@@ -100,7 +106,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
     plugins: { architecture: { rules: { 'layer-imports': layerImports } } },
     rules: {
-      'architecture/layer-imports': ['error', { root, layers, mustBelong }],
+      'architecture/layer-imports': ['error', { root, layers, mustBelong, testOnly, testFiles }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },

@@ -17,7 +17,8 @@ import { customFields } from './config/custom-fields';
 import { emailPluginOptions } from './config/email';
 import { browserSecurityHeaders, noPoweredByHeader, servedOverHttps } from './config/http-hardening';
 import { corsOrigins } from './config/public-urls';
-import { shareStatements } from './config/sqlite-statements';
+import { patchesFromEnv } from './config/patched-internals';
+import { shareStatements, STATEMENT_CACHE_SIZE } from './config/sqlite-statements';
 import { memoizeQueryText } from './config/typeorm-query-memo';
 import { I18nArPlugin } from './plugins/i18n-ar/i18n-ar.plugin';
 import { QueryLimitsPlugin, runtimeLimitsFromEnv } from './plugins/query-limits';
@@ -63,6 +64,7 @@ function dbConnectionOptions(env: NodeJS.ProcessEnv, dataDir: string): VendureCo
     throw new Error(`Unsupported DATABASE_URL "${url.split(':')[0]}:…" (only postgres:// is supported)`);
   }
   // Embedded default: SQLite file in DATA_DIR. Schema kept in sync with the entities.
+  const patches = patchesFromEnv(env);
   return {
     type: 'better-sqlite3',
     database: path.join(dataDir, 'vendure.sqlite'),
@@ -74,7 +76,10 @@ function dbConnectionOptions(env: NodeJS.ProcessEnv, dataDir: string): VendureCo
     prepareDatabase: (db: any) => {
       db.pragma('synchronous = NORMAL');
       db.pragma('busy_timeout = 5000');
-      shareStatements(db); // prepared once for every query runner (decision 024)
+      // prepared once for every query runner (decision 024), ids bound (decision 026); each can be switched off
+      if (patches.shareStatements || patches.bindLiterals) {
+        shareStatements(db, STATEMENT_CACHE_SIZE, { share: patches.shareStatements, bindLiterals: patches.bindLiterals });
+      }
     },
   };
 }
@@ -120,10 +125,12 @@ export function assetUrlPrefix(env: NodeJS.ProcessEnv): string {
  * The one Vendure configuration (server, worker, seed and e2e tests all use it).
  * Environment: SERVER_PORT, DATA_DIR, DATABASE_URL, DB_SYNCHRONIZE, REDIS_URL, ASSET_URL_PREFIX,
  * SUPERADMIN_USERNAME/PASSWORD, COOKIE_SECRET, STOREFRONT_URL, ADMIN_UI (false = off), LOG_LEVEL,
- * QUERY_TIMEOUT_MS, MAX_RESPONSE_BYTES, MAX_BODY_BYTES, NODE_ENV. See server/README.md.
+ * QUERY_TIMEOUT_MS, MAX_RESPONSE_BYTES, MAX_BODY_BYTES, SQLITE_SHARED_STATEMENTS, SQLITE_BIND_LITERALS,
+ * TYPEORM_QUERY_MEMO, NODE_ENV. See server/README.md.
  */
 export function buildConfig(env: NodeJS.ProcessEnv = process.env): VendureConfig {
-  memoizeQueryText(); // TypeORM's SQL texts remembered, on either database (decision 025)
+  // TypeORM's SQL texts remembered, on either database (decision 025); process-wide once installed
+  if (patchesFromEnv(env).memoizeQueryText) memoizeQueryText();
   const port = Number(env.SERVER_PORT || 3000);
   const dataDir = resolveDataDir(env);
   const isDev = env.NODE_ENV !== 'production';

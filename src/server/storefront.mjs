@@ -554,7 +554,7 @@ export async function createApp({
   // Brotli at quality 5, not the middleware's 4: the same CPU for a page (~1.2 ms for the product
   // page's 90 KB) and ~7 % fewer bytes (13.7 → 12.7 KB there), which brings a fresh product page
   // under TCP's first window of ten segments (~14.6 KB with the headers): one round trip less on a
-  // slow connection (docs/performance.md, session 15).
+  // slow connection (session 15 of the performance run log, `git show 5c93e97:docs/performance.md`).
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // Content-hashed build output: cache forever.

@@ -2,7 +2,7 @@
 import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, it } from 'vitest';
-import { layers, mustBelong } from '../../eslint.config.js';
+import { layers, mustBelong, testFiles, testOnly } from '../../eslint.config.js';
 import rule from './eslint-rules/layer-imports.mjs';
 
 RuleTester.afterAll = afterAll;
@@ -15,11 +15,12 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecma
 const at = (file, code, errors) => ({
   filename: `${root}/${file}`,
   code,
-  options: [{ root, layers, mustBelong }],
+  options: [{ root, layers, mustBelong, testOnly, testFiles }],
   ...(errors ? { errors } : {}),
 });
 const layer = (from, to) => ({ message: new RegExp(`^${from} must not import ${to} \\(`) });
 const pkg = { messageId: 'pkg' };
+const testCode = (from) => ({ message: new RegExp(`^${from} must not import test code \\(`) });
 
 tester.run('architecture/layer-imports', rule, {
   valid: [
@@ -71,6 +72,14 @@ tester.run('architecture/layer-imports', rule, {
     ),
     at('server/src/index.ts', "import { bootstrap } from '@vendure/core';\nimport { config } from './vendure-config';"),
     at('tests/e2e/shell.spec.ts', "import { x } from '../../services/client';\nimport { y } from '../../server/src/index';"),
+    // dynamic imports completed at run time, inside the layer or into one it may import
+    at('src/app/actors.ts', 'const m = await import(`../../machines/${name}.machine`);'),
+    at('src/containers/app-actors.tsx', "const m = await import('./' + name);"),
+    at('server/src/plugins/x.ts', 'const jose = await import(specifier);'),
+    at('src/i18n/load.ts', 'const c = await import(`../../locales/${locale}/messages.po`);'),
+    // test files may import test helpers
+    at('machines/cart.machine.test.ts', "import { fakeCart } from '../tests/unit/helpers/cart';"),
+    at('services/cart.service.test.ts', "const h = await import('../tests/unit/helpers/client');"),
   ],
   invalid: [
     at('machines/cart.machine.ts', "import { useState } from 'react';", [pkg]),
@@ -116,6 +125,19 @@ tester.run('architecture/layer-imports', rule, {
     at('src/widgets/banner.tsx', 'export const x = 1;', [{ messageId: 'unlayered' }]),
     at('server/src/plugins/x.ts', "import { toPath } from '../../../machines/lib/locale-path';", [layer('server', 'machines')]),
     at('server/src/plugins/x.ts', "const c = require('../../../services/client');", [layer('server', 'services')]),
+    // dynamic imports of another layer whose path is a template or completed at run time
+    at('machines/cart.machine.ts', 'const m = await import(`../services/cart.service`);', [layer('machines', 'services')]),
+    at('machines/cart.machine.ts', 'const m = await import(`../services/${name}.service`);', [layer('machines', 'services')]),
+    at('src/components/x.tsx', "const m = await import('../containers/' + name + '.tsx');", [layer('components', 'containers')]),
+    at('src/containers/app-actors.tsx', 'const m = await import(`../app/${name}`);', [layer('containers', 'app')]),
+    at('server/src/plugins/x.ts', 'const c = require(`../../../src/lib/${name}`);', [layer('server', 'lib')]),
+    // test code in the code of a layer: static, dynamic, require, re-export
+    at('src/lib/money.ts', "import { fakeCart } from '../../tests/unit/helpers/cart';", [testCode('lib')]),
+    at('machines/cart.machine.ts', "const h = await import('../tests/unit/helpers/cart');", [testCode('machines')]),
+    at('server/src/plugins/x.ts', "const fx = require('../../../tests/server/helpers/test-env');", [testCode('server')]),
+    at('services/cart.service.ts', "export * from '../tests/unit/helpers/client';", [testCode('services')]),
+    at('src/app/actors.ts', 'const h = await import(`../../tests/e2e/${name}`);', [testCode('app')]),
+    at('src/routes/product.tsx', "import type { Fixture } from '../../tests/e2e/fixtures';", [testCode('routes')]),
   ],
 });
 
@@ -142,6 +164,16 @@ describe('the project config wires the rule and the machine globals', () => {
     if (!lost.messages.some((m) => m.ruleId === 'architecture/layer-imports' && m.message.includes('belongs to no layer'))) {
       throw new Error(`expected a no-layer report, got ${JSON.stringify(lost.messages)}`);
     }
+  });
+
+  it('reports test code imported by the code of a layer, statically or dynamically', async () => {
+    const [res] = await eslint.lintText(
+      "import { tr } from '../../tests/e2e/fixtures';\nexport const f = () => import(`../../tests/unit/helpers/${tr}`);\n",
+      { filePath: 'src/lib/probe.ts' },
+    );
+    const found = res.messages.filter((m) => m.ruleId === 'architecture/layer-imports').map((m) => m.message);
+    if (found.length !== 2 || !found.every((m) => m.startsWith('lib must not import test code')))
+      throw new Error(`expected two test-code reports, got ${JSON.stringify(res.messages)}`);
   });
 
   it('reports a runtime services import from a component', async () => {

@@ -21,6 +21,10 @@
  * are bound as parameters instead
  * (`bindLiterals`): the statement is prepared once per shape and the literal goes in as an
  * INTEGER, exactly as SQLite reads the literal.
+ *
+ * Both patch dependency internals (better-sqlite3's `prepare`, the SQL TypeORM writes): each can be
+ * switched off (`SQLITE_SHARED_STATEMENTS=off`, `SQLITE_BIND_LITERALS=off`), and the versions they
+ * were verified against are pinned by a test (`patched-internals.ts`).
  */
 import { lruGet, lruSet } from './lru';
 
@@ -181,13 +185,26 @@ function withLiterals<S extends object>(statement: S, slots: Slot[]): S {
   });
 }
 
+export interface PrepareOptions {
+  /** One statement per text for every query runner (decision 024); default on. */
+  share?: boolean;
+  /** Integer literals bound as parameters (decision 026); default on. */
+  bindLiterals?: boolean;
+}
+
+/**
+ * Wraps the connection's `prepare`: statements shared by text (at most `size`, least recently
+ * used first out) and literals bound, each unless switched off in `options`.
+ */
 export function shareStatements<D extends PreparingDatabase>(
   db: D,
   size = STATEMENT_CACHE_SIZE,
+  { share = true, bindLiterals: bind = true }: PrepareOptions = {},
 ): D & { statementCache: Map<string, unknown> } {
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, unknown>();
   const shared = (sql: string) => {
+    if (!share) return prepare(sql);
     let statement = lruGet(cache, sql);
     if (statement === undefined) {
       statement = prepare(sql);
@@ -196,7 +213,7 @@ export function shareStatements<D extends PreparingDatabase>(
     return statement;
   };
   db.prepare = (sql: string) => {
-    if (cache.has(sql)) return shared(sql);
+    if (!bind || cache.has(sql)) return shared(sql);
     const bound = bindLiterals(sql);
     return bound ? withLiterals(shared(bound.text) as object, bound.slots) : shared(sql);
   };

@@ -15,6 +15,9 @@ import { lruGet, lruSet } from './lru';
  *
  * Values are parameters in TypeORM's SQL text, so the texts repeat; a text that carries literal
  * values only adds entries, bounded by `size` (least recently used first out).
+ *
+ * A patch of a non-public TypeORM method: `TYPEORM_QUERY_MEMO=off` runs without it, and the TypeORM
+ * version it was verified against is pinned by a test (`patched-internals.ts`).
  */
 export const QUERY_MEMO_SIZE = 1_000;
 

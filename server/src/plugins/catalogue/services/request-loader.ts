@@ -1,20 +1,17 @@
 import { ID, RequestContext } from '@vendure/core';
+import DataLoader from 'dataloader';
 
 type BatchFn<V> = (ctx: RequestContext, keys: string[]) => Promise<Map<string, V>>;
 
-interface LoaderState<V> {
-  results: Map<string, Promise<V>>;
-  queue: Array<{ key: string; resolve: (v: V) => void; reject: (e: unknown) => void }>;
-}
-
 /**
- * A per-request batching loader (DataLoader-style) for computed fields on lists: a page of 100
- * products asks for `overallRating` 100 times; these calls are collected until the current
- * event-loop turn ends and answered by one query. Results are cached for the request only
- * (keyed on the RequestContext object, so nothing leaks between requests).
+ * A per-request batching loader for computed fields on lists: a page of 100 products asks for
+ * `overallRating` 100 times; these calls are collected until the current event-loop turn ends and
+ * answered by one query. One `dataloader` per request (keyed on the RequestContext object, so
+ * nothing leaks between requests) caches the answers for that request only; a failed batch is
+ * not cached, so the next call asks again.
  */
 export class RequestLoader<V> {
-  private readonly states = new WeakMap<RequestContext, LoaderState<V>>();
+  private readonly loaders = new WeakMap<RequestContext, DataLoader<string, V>>();
 
   constructor(
     private readonly batch: BatchFn<V>,
@@ -22,40 +19,25 @@ export class RequestLoader<V> {
   ) {}
 
   load(ctx: RequestContext, id: ID): Promise<V> {
-    let state = this.states.get(ctx);
-    if (!state) {
-      state = { results: new Map(), queue: [] };
-      this.states.set(ctx, state);
+    let loader = this.loaders.get(ctx);
+    if (!loader) {
+      loader = new DataLoader<string, V>(
+        async (keys) => {
+          const values = await this.batch(ctx, [...keys]);
+          return keys.map((key) => (values.has(key) ? (values.get(key) as V) : this.missing()));
+        },
+        // setImmediate (not dataloader's default, the end of the current microtask queue): Nest's
+        // guards and interceptors add async hops before each field resolver runs, so the siblings
+        // of a list reach us a few microtasks apart.
+        { batchScheduleFn: (callback) => setImmediate(callback) },
+      );
+      this.loaders.set(ctx, loader);
     }
-    const key = String(id);
-    const cached = state.results.get(key);
-    if (cached) return cached;
-    const st = state;
-    const promise = new Promise<V>((resolve, reject) => {
-      st.queue.push({ key, resolve, reject });
-      // setImmediate (not a microtask): Nest's guards/interceptors add async hops before each
-      // field resolver runs, so siblings of a list reach us a few microtasks apart.
-      if (st.queue.length === 1) setImmediate(() => this.flush(ctx, st));
-    });
-    state.results.set(key, promise);
-    return promise;
+    return loader.load(String(id));
   }
 
   /** Forgets cached values of this request (after a mutation changed them). */
   clear(ctx: RequestContext) {
-    this.states.delete(ctx);
-  }
-
-  private async flush(ctx: RequestContext, state: LoaderState<V>) {
-    const queue = state.queue.splice(0);
-    try {
-      const values = await this.batch(ctx, [...new Set(queue.map((q) => q.key))]);
-      for (const q of queue) q.resolve(values.has(q.key) ? (values.get(q.key) as V) : this.missing());
-    } catch (e) {
-      for (const q of queue) {
-        state.results.delete(q.key);
-        q.reject(e);
-      }
-    }
+    this.loaders.delete(ctx);
   }
 }
