@@ -6,6 +6,9 @@ import { usePageActor } from './use-page-actor';
 import { couponErrorText } from '../components/cart/cart-messages';
 import type { couponMachine, CouponEvent } from '../../machines/coupon.machine';
 
+/** How long after an answer the form follows the layout of the column around it. */
+const ANSWER_SETTLES_MS = 3000;
+
 /** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
 export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
   const { actor, send } = usePageActor('coupon');
@@ -36,16 +39,29 @@ export function CouponFormFor({
   const last = useActorSelector(actor, (s) => s.context.last, null);
   const applied = useActorSelector(actor, (s) => s.context.applied, null);
 
-  // An answer grows the totals above the form (a discount line): on a phone the field and the answer
-  // went out of view (issue 39 (5)). While the shopper is working in the form, it is brought back
-  // into view, clear of the sticky header (the scroll padding), once the page has laid it out.
+  // An answer grows the totals above the form (a discount line), and what follows the new total
+  // (the shipping estimate, the instalment plans) grows them again when it arrives: the field and the
+  // answer went out of view (issue 39 (5)). While the shopper is working in the form, it is brought
+  // back into view, clear of the sticky header (the scroll padding), each time the column around it
+  // is laid out anew in the seconds after the answer.
   const section = useRef<HTMLElement>(null);
   const answer = error ? `error:${error.code}` : applied && appliedCodes.includes(applied) ? `applied:${applied}` : null;
   useEffect(() => {
     const box = section.current;
     if (!answer || !box || !box.contains(document.activeElement)) return;
-    const frame = requestAnimationFrame(() => box.scrollIntoView({ block: 'nearest' }));
-    return () => cancelAnimationFrame(frame);
+    const keepInView = () => {
+      if (box.contains(document.activeElement)) box.scrollIntoView({ block: 'nearest' });
+    };
+    const frame = requestAnimationFrame(keepInView);
+    const column = box.parentElement;
+    const observer = column && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(keepInView) : null;
+    if (column) observer?.observe(column);
+    const settle = setTimeout(() => observer?.disconnect(), ANSWER_SETTLES_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      observer?.disconnect();
+    };
   }, [answer]);
 
   return (
