@@ -90,7 +90,9 @@ for (const locale of locales) {
       const link = page.getByRole('main').getByRole('heading', { level: 2, name: first.name }).getByRole('link');
       await expect(link).toHaveAttribute('href', localePath(locale, `/products/${first.slug}`));
       await link.click();
-      await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+      // a client navigation that loads the product's data and chunk: on a loaded two-core CI machine
+      // this has taken longer than the default 7 s
+      await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible({ timeout: 15_000 });
     });
 
     test('the results page is server-rendered and its pages and sort keep the search', async ({ page, request, browser }) => {
