@@ -82,6 +82,9 @@ const isIntent = (event: { type: string }): event is IntentEvent =>
 /** The three intent events (add, adjust, remove) take the same transition wherever they are handled. */
 const onIntent = <T>(transition: T) => ({ 'cart.add': transition, 'cart.setQuantity': transition, 'cart.remove': transition });
 
+/** Queue the event's intent when nothing is in flight. */
+const QUEUE = { type: 'enqueue', params: { inFlight: false } } as const;
+
 type Refusal = Exclude<CartMutationResult, { ok: true }>;
 
 export const cartMachine = setup({
@@ -110,13 +113,9 @@ export const cartMachine = setup({
     /** The line count once the queue is through (optimistic header count). */
     projectCount: assign(({ context }) => ({ count: projectCounts(context.order, context.queue).lineCount })),
     takeCountHint: assign((_, params: { count: number }) => ({ count: params.count })),
-    /** The event's intent joins the queue (nothing in flight). */
-    enqueue: assign(({ context, event }) =>
-      isIntent(event) ? { queue: enqueueIntent(context.queue, intentOf(event), false), stockNotice: null } : {},
-    ),
-    /** The event's intent joins the queue behind the head on its way (merged with its kin, never sent twice). */
-    enqueueBehind: assign(({ context, event }) =>
-      isIntent(event) ? { queue: enqueueIntent(context.queue, intentOf(event), true), stockNotice: null } : {},
+    /** The event's intent joins the queue; `inFlight`: behind the head on its way (merged with its kin, never sent twice). */
+    enqueue: assign(({ context, event }, params: { inFlight: boolean }) =>
+      isIntent(event) ? { queue: enqueueIntent(context.queue, intentOf(event), params.inFlight), stockNotice: null } : {},
     ),
     /** A new intent after a failure: the shopper moved on, the failed ones are dropped. */
     dropFailed: assign({ failed: null }),
@@ -161,14 +160,14 @@ export const cartMachine = setup({
     // No session yet (Vendure would start a second one on a call without token): clicks are kept.
     waiting: {
       on: {
-        ...onIntent({ actions: 'enqueue' }),
+        ...onIntent({ actions: QUEUE }),
         'cart.sync': 'loading',
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
     },
     loading: {
       on: {
-        ...onIntent({ actions: 'enqueue' }),
+        ...onIntent({ actions: QUEUE }),
         // The order on its way may predate a sign-in's merge; the check's count is the newer one.
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
@@ -190,7 +189,7 @@ export const cartMachine = setup({
       on: {
         'cart.retry': { target: 'loading', actions: 'requeueFailed' },
         'cart.sync': { target: 'loading', actions: 'requeueFailed' },
-        ...onIntent({ target: 'loading', actions: ['requeueFailed', 'enqueue'] }),
+        ...onIntent({ target: 'loading', actions: ['requeueFailed', QUEUE] }),
       },
     },
     // Decides what comes after an answer: the next queued intent, a pending sync, or rest.
@@ -203,7 +202,7 @@ export const cartMachine = setup({
     },
     ready: {
       on: {
-        ...onIntent({ target: 'mutating', actions: ['dropFailed', 'enqueue', 'projectCount'] }),
+        ...onIntent({ target: 'mutating', actions: ['dropFailed', QUEUE, 'projectCount'] }),
         'cart.sync': 'loading',
         'cart.hold': 'waiting',
         'cart.retry': { guard: 'hasFailedIntents', target: 'mutating', actions: 'requeueFailed' },
@@ -215,7 +214,7 @@ export const cartMachine = setup({
       initial: 'dispatching',
       on: {
         // A second click while the first is on its way: queued once, never sent twice.
-        ...onIntent({ actions: ['enqueueBehind', 'projectCount'] }),
+        ...onIntent({ actions: [{ type: 'enqueue', params: { inFlight: true } }, 'projectCount'] }),
         'cart.sync': { actions: 'markSync' },
         'xstate.done.actor.mutation': [
           {
