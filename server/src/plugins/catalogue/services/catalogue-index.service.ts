@@ -442,7 +442,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         .getRawMany()
     ).map((r) => String(r.id));
     for (let i = 0; i < ids.length; i += CHUNK) {
-      for (const p of await this.read(ids.slice(i, i + CHUNK))) next.set(p.id, p);
+      for (const p of await this.read(ids.slice(i, i + CHUNK))) next.set(p.id, keepViews(p, this.products.get(p.id)));
     }
     this.products = next;
     this.grams = undefined;
@@ -461,7 +461,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         const old = this.products.get(id);
         if (this.grams && old) removeGrams(this.grams, old);
         if (p) {
-          this.products.set(id, p);
+          this.products.set(id, keepViews(p, old));
           if (this.grams) addGrams(this.grams, p);
         } else this.products.delete(id);
       }
@@ -780,4 +780,18 @@ function toTime(value: unknown): number | null {
   const text = String(value);
   const t = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`).getTime();
   return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * A re-read product keeps the views this process counted while the read was under way: a view
+ * updates its row without moving updatedAt and is added to the held product at once
+ * (recordView), so a read that began before the view's UPDATE committed would take the count
+ * back. Counts only grow, so the larger of the two is right.
+ */
+function keepViews(fresh: IndexedProduct, held: IndexedProduct | undefined): IndexedProduct {
+  if (!held || held.viewCount <= fresh.viewCount) return fresh;
+  fresh.viewCount = held.viewCount;
+  const fields = fresh.entity?.customFields as { viewCount?: number } | undefined;
+  if (fields) fields.viewCount = held.viewCount;
+  return fresh;
 }

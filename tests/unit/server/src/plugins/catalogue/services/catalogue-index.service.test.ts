@@ -188,4 +188,14 @@ describe('CatalogueIndexService.cardsOf', () => {
     service.recordView('1');
     expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(1);
   });
+
+  it('keeps a view counted while a reload was reading the product (the read saw the row before the view)', async () => {
+    const stale = withEntity('1', 'Lamp', 'مصباح'); // as read before the view's UPDATE: 0 views
+    const { service, reload } = indexOf([withEntity('1', 'Lamp', 'مصباح')], new Map([['1', stale]]));
+    service.recordView('1');
+    service.recordView('1');
+    await reload('1');
+    expect(fieldsOf(service.cardsOf(['1'], 'en', translate(LanguageCode.en))[0]).viewCount).toBe(2);
+    expect((service as unknown as { products: Map<string, IndexedProduct> }).products.get('1')?.viewCount).toBe(2); // MOST_WATCHED sorts on it
+  });
 });
