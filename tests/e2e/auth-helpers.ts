@@ -19,17 +19,29 @@ export const freshEmail = (label: string, locale: Locale) => `${label}.${locale}
 export async function readMailCode(request: APIRequestContext, email: string, count = 1): Promise<string> {
   const until = Date.now() + 15_000;
   for (;;) {
-    const list = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as Array<{ fileName: string; recipient: string }>;
-    const mine = list.filter((m) => m.recipient === email).sort((a, b) => (a.fileName < b.fileName ? 1 : -1));
+    const list = await mailbox<Array<{ fileName: string; recipient: string }>>(request, 'list');
+    const mine = (list ?? []).filter((m) => m.recipient === email).sort((a, b) => (a.fileName < b.fileName ? 1 : -1));
     if (mine.length >= count) {
-      const mail = (await (await request.get(`${serverURL}/mailbox/item/${encodeURIComponent(mine[0]!.fileName)}`)).json()) as {
-        body: string;
-      };
-      const code = CODE_RE.exec(mail.body)?.[1];
+      const mail = await mailbox<{ body: string }>(request, `item/${encodeURIComponent(mine[0]!.fileName)}`);
+      const code = mail && CODE_RE.exec(mail.body)?.[1];
       if (code) return code;
     }
     if (Date.now() > until) throw new Error(`no code mail #${count} for ${email}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * A dev mailbox answer, or undefined when the connection was reset: the request context reuses
+ * a kept-alive socket, which the server may close just as it is reused (seen under load as
+ * "read ECONNRESET"); the caller's loop asks again.
+ */
+async function mailbox<T>(request: APIRequestContext, path: string): Promise<T | undefined> {
+  try {
+    return (await (await request.get(`${serverURL}/mailbox/${path}`)).json()) as T;
+  } catch (e) {
+    if (/ECONNRESET|socket hang up/.test(String(e))) return undefined;
+    throw e;
   }
 }
 
