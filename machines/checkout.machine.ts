@@ -3,7 +3,6 @@ import { payError } from './checkout/checkout.rules';
 import {
   checkoutSetup,
   codeOf,
-  failWith,
   gotoStep,
   loadedOrder,
   messageOf,
@@ -12,7 +11,8 @@ import {
   refusal,
   refusedTo,
   resumesAt,
-  retryOf,
+  retry,
+  unanswered,
 } from './checkout/checkout.setup';
 import { confirmingState, reopeningState } from './checkout/return.states';
 
@@ -24,7 +24,9 @@ export { checkoutStep } from './checkout/checkout.selectors';
  * Checkout (issue 14): load → address → shipping → review (coupon child) → transition to
  * ArrangingPayment → payment → the provider's page → confirming the live order state → success.
  * Request states take no shopper events, so a double submit is impossible; every failure keeps the
- * shopper's choices in context and offers `checkout.retry` for exactly the request that failed.
+ * shopper's choices in context, and a request the shopper may send again fails into a state of its
+ * own (`fetchFailed`, `choosing.saveFailed`, `idle.transitionFailed`…) whose `checkout.retry` goes
+ * back to the request that failed: the graph shows what a retry repeats.
  */
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
@@ -68,10 +70,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
           { guard: resumesAt('review'), target: 'review', actions: loadedOrder },
           { target: 'empty' },
         ],
-        onError: { target: 'loadFailed', actions: failWith('load') },
+        onError: { target: 'loadFailed', actions: unanswered },
       },
     },
-    loadFailed: { on: { 'checkout.retry': { target: 'loading', actions: 'clearError' } } },
+    loadFailed: { on: retry('#checkout.loading') },
     /** No active order: nothing to check out (the view links to the cart). */
     empty: {},
 
@@ -85,15 +87,19 @@ export const checkoutMachine = checkoutSetup.createMachine({
             id: 'fetchShippingMethods',
             src: 'fetchShippingMethods',
             onDone: { target: 'choosing', actions: { type: 'setShippingMethods', params: ({ event }) => ({ methods: event.output }) } },
-            onError: { target: 'fetchFailed', actions: failWith('fetchShipping') },
+            onError: { target: 'fetchFailed', actions: unanswered },
           },
         },
-        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+        fetchFailed: { on: retry('#checkout.shipping.fetching') },
         choosing: {
+          initial: 'ready',
+          states: {
+            ready: {},
+            saveFailed: { on: retry('#checkout.shipping.saving') },
+          },
           on: {
-            'shipping.select': { guard: 'isOfferedShipping', actions: ['selectShippingMethod', 'clearError'] },
+            'shipping.select': { guard: 'isOfferedShipping', target: '.ready', actions: ['selectShippingMethod', 'clearError'] },
             'shipping.submit': { guard: 'hasShippingMethod', target: 'saving', actions: 'clearError' },
-            'checkout.retry': { guard: retryOf('saveShipping'), target: 'saving', actions: 'clearError' },
             'checkout.goto': [gotoStep('address', '#checkout.address'), gotoStep('review', '#checkout.review')],
           },
         },
@@ -109,14 +115,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output.ok ? event.output.order : never() }) },
               },
               {
-                target: 'choosing',
+                target: 'choosing.saveFailed',
                 actions: {
                   type: 'setError',
-                  params: ({ event }) => ({ error: { op: 'saveShipping', code: codeOf(event.output), message: messageOf(event.output) } }),
+                  params: ({ event }) => ({ error: { code: codeOf(event.output), message: messageOf(event.output) } }),
                 },
               },
             ],
-            onError: { target: 'choosing', actions: failWith('saveShipping') },
+            onError: { target: 'choosing.saveFailed', actions: unanswered },
           },
         },
       },
@@ -134,9 +140,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
+          initial: 'ready',
+          states: {
+            ready: {},
+            // Refused for a reason no earlier step fixes, or unanswered: the same move, again.
+            transitionFailed: { on: retry('#checkout.review.transitioning') },
+          },
           on: {
             'review.confirm': { target: 'transitioning', actions: 'clearError' },
-            'checkout.retry': { guard: retryOf('transition'), target: 'transitioning', actions: 'clearError' },
             'checkout.goto': [
               gotoStep('address', '#checkout.address'),
               gotoStep('shipping', '#checkout.shipping'),
@@ -159,9 +170,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
               { guard: refusedTo('empty'), target: '#checkout.empty', actions: refusal },
               { guard: refusedTo('address'), target: '#checkout.address', actions: refusal },
               { guard: refusedTo('shipping'), target: '#checkout.shipping', actions: refusal },
-              { target: 'idle', actions: refusal },
+              { target: 'idle.transitionFailed', actions: refusal },
             ],
-            onError: { target: 'idle', actions: failWith('transition') },
+            onError: { target: 'idle.transitionFailed', actions: unanswered },
           },
         },
       },
@@ -175,18 +186,22 @@ export const checkoutMachine = checkoutSetup.createMachine({
             id: 'fetchPaymentMethods',
             src: 'fetchPaymentMethods',
             onDone: { target: 'choosing', actions: { type: 'setPaymentMethods', params: ({ event }) => ({ methods: event.output }) } },
-            onError: { target: 'fetchFailed', actions: failWith('fetchPayment') },
+            onError: { target: 'fetchFailed', actions: unanswered },
           },
         },
-        fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+        fetchFailed: { on: retry('#checkout.payment.fetching') },
         choosing: {
+          initial: 'ready',
+          states: {
+            // Also after the provider refused the payment: the shopper pays again, with any method.
+            ready: {},
+            payFailed: { on: retry('#checkout.payment.paying') },
+            // Back from payment to an earlier step was refused or unanswered: that move, again.
+            reopenFailed: { on: retry('#checkout.reopening') },
+          },
           on: {
-            'payment.select': { guard: 'isEligibleMethod', actions: ['selectPaymentMethod', 'clearError'] },
+            'payment.select': { guard: 'isEligibleMethod', target: '.ready', actions: ['selectPaymentMethod', 'clearError'] },
             'payment.submit': { guard: 'hasPaymentMethod', target: 'paying', actions: 'clearError' },
-            'checkout.retry': [
-              { guard: 'canRetryPayment', target: 'paying', actions: 'clearError' },
-              { guard: retryOf('reopen'), target: '#checkout.reopening', actions: 'clearError' },
-            ],
             'checkout.goto': { guard: 'canLeavePayment', target: '#checkout.reopening', actions: ['storeGoto', 'clearError'] },
           },
         },
@@ -215,9 +230,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
                   'resetCartCount',
                 ],
               },
-              { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ error: payError(event.output) }) } },
+              { target: 'choosing.payFailed', actions: { type: 'setError', params: ({ event }) => ({ error: payError(event.output) }) } },
             ],
-            onError: { target: 'choosing', actions: failWith('pay') },
+            onError: { target: 'choosing.payFailed', actions: unanswered },
           },
         },
         // The card form is signed for a shopper's browser to post; without it paymentUrl still works.
@@ -239,7 +254,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     reopening: reopeningState,
     confirming: confirmingState,
     /** Still not settled after every poll: the shopper may check again (nothing is paid twice). */
-    unconfirmed: { on: { 'checkout.retry': { target: 'confirming', actions: 'clearError' } } },
+    unconfirmed: { on: retry('#checkout.confirming') },
     success: { type: 'final' },
   },
 });

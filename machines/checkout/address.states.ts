@@ -1,9 +1,11 @@
 import { verifyError } from './checkout.rules';
-import { checkoutSetup, draftOf, failWith, gotoStep, never, retryOf } from './checkout.setup';
+import { checkoutSetup, draftOf, gotoStep, never, retry, unanswered } from './checkout.setup';
 
 /**
  * The address step: a saved address is chosen (the default preselected) or a new one added; where
  * the shop requires it, an unverified address is confirmed by a code before the order gets it.
+ * A request that failed leaves the shopper choosing again, in a `…Failed` state whose
+ * `checkout.retry` sends that request again; choosing anything else leaves it for `ready`.
  */
 export const addressState = checkoutSetup.createStateConfig({
   initial: 'fetching',
@@ -13,20 +15,22 @@ export const addressState = checkoutSetup.createStateConfig({
         id: 'fetchAddresses',
         src: 'fetchAddresses',
         onDone: { target: 'choosing', actions: { type: 'setAddresses', params: ({ event }) => ({ addresses: event.output }) } },
-        onError: { target: 'fetchFailed', actions: failWith('fetchAddresses') },
+        onError: { target: 'fetchFailed', actions: unanswered },
       },
     },
-    fetchFailed: { on: { 'checkout.retry': { target: 'fetching', actions: 'clearError' } } },
+    fetchFailed: { on: retry('#checkout.address.fetching') },
     choosing: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        createFailed: { on: retry('#checkout.address.creating') },
+        requestCodeFailed: { on: retry('#checkout.address.requestingCode') },
+        saveFailed: { on: retry('#checkout.address.saving') },
+      },
       on: {
-        'address.select': { actions: ['selectAddress', 'clearError'] },
+        'address.select': { target: '.ready', actions: ['selectAddress', 'clearError'] },
         'address.create': { target: 'creating', actions: ['storeDraft', 'clearError'] },
         'address.submit': { guard: 'hasAddress', target: 'checking', actions: 'clearError' },
-        'checkout.retry': [
-          { guard: retryOf('createAddress'), target: 'creating', actions: 'clearError' },
-          { guard: retryOf('requestCode'), target: 'requestingCode', actions: 'clearError' },
-          { guard: retryOf('saveAddress'), target: 'saving', actions: 'clearError' },
-        ],
         'checkout.goto': [gotoStep('shipping', '#checkout.shipping'), gotoStep('review', '#checkout.review')],
       },
     },
@@ -36,7 +40,7 @@ export const addressState = checkoutSetup.createStateConfig({
         src: 'createAddress',
         input: ({ context }) => draftOf(context),
         onDone: { target: 'checking', actions: { type: 'addAddress', params: ({ event }) => ({ address: event.output }) } },
-        onError: { target: 'choosing', actions: failWith('createAddress') },
+        onError: { target: 'choosing.createFailed', actions: unanswered },
       },
     },
     // Where the shop requires it, an unverified address is confirmed by a code first.
@@ -51,19 +55,25 @@ export const addressState = checkoutSetup.createStateConfig({
         onDone: [
           { guard: { type: 'isOk', params: ({ event }) => ({ result: { ok: event.output } }) }, target: 'awaitingCode' },
           {
-            target: 'choosing',
-            actions: { type: 'setError', params: { error: { op: 'requestCode', code: 'VERIFICATION_NOT_SENT', message: '' } } },
+            target: 'choosing.requestCodeFailed',
+            actions: { type: 'setError', params: { error: { code: 'VERIFICATION_NOT_SENT', message: '' } } },
           },
         ],
-        onError: { target: 'choosing', actions: failWith('requestCode') },
+        onError: { target: 'choosing.requestCodeFailed', actions: unanswered },
       },
     },
     awaitingCode: {
+      initial: 'ready',
+      states: {
+        // A wrong code is not sent again as it was: the shopper types another.
+        ready: {},
+        // The code got no answer: the same code, sent again.
+        verifyFailed: { on: retry('#checkout.address.verifyingCode') },
+      },
       on: {
         'address.verify': { guard: 'hasVerificationCode', target: 'verifyingCode', actions: ['storeVerificationCode', 'clearError'] },
         'address.resend': { target: 'requestingCode', actions: 'clearError' },
         'address.change': { target: 'choosing', actions: ['clearVerificationCode', 'clearError'] },
-        'checkout.retry': { guard: 'canRetryVerify', target: 'verifyingCode', actions: 'clearError' },
       },
     },
     verifyingCode: {
@@ -82,7 +92,7 @@ export const addressState = checkoutSetup.createStateConfig({
           },
           { target: 'awaitingCode', actions: { type: 'setError', params: ({ event }) => ({ error: verifyError(event.output) }) } },
         ],
-        onError: { target: 'awaitingCode', actions: failWith('verifyCode') },
+        onError: { target: 'awaitingCode.verifyFailed', actions: unanswered },
       },
     },
     saving: {
@@ -98,7 +108,7 @@ export const addressState = checkoutSetup.createStateConfig({
           },
           { target: '#checkout.empty' },
         ],
-        onError: { target: 'choosing', actions: failWith('saveAddress') },
+        onError: { target: 'choosing.saveFailed', actions: unanswered },
       },
     },
   },

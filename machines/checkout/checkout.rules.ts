@@ -2,7 +2,6 @@ import type {
   AddPaymentResult,
   Address,
   CheckoutError,
-  CheckoutOp,
   CheckoutOrders,
   CheckoutStep,
   Order,
@@ -94,11 +93,11 @@ export function verdictOf(update: OrderStateUpdate | null): LiveVerdict {
 
 export function refusalOf(update: OrderStateUpdate | null): CheckoutError {
   const code = update?.paymentState === 'Cancelled' || !update?.paymentState ? 'PAYMENT_CANCELLED' : 'PAYMENT_DECLINED';
-  return { op: 'pay', code, message: '' };
+  return { code, message: '' };
 }
 
-export function networkError(op: CheckoutOp, error: unknown): CheckoutError {
-  return { op, code: 'NETWORK', message: error instanceof Error ? error.message : String(error), ...unavailableOf(error) };
+export function networkError(error: unknown): CheckoutError {
+  return { code: 'NETWORK', message: error instanceof Error ? error.message : String(error), ...unavailableOf(error) };
 }
 
 export type ResumeTarget = CheckoutStep | 'empty' | 'confirming' | 'success' | 'successReturn';
@@ -127,20 +126,20 @@ export function payOutcome(result: AddPaymentResult, method: string | null): Pay
 }
 
 export function payError(result: AddPaymentResult): CheckoutError {
-  if (result.ok) return { op: 'pay', code: 'PAYMENT_NOT_PLACED', message: '' };
+  if (result.ok) return { code: 'PAYMENT_NOT_PLACED', message: '' };
   const { code, message } = result;
   switch (result.code) {
     case 'INELIGIBLE_PAYMENT_METHOD_ERROR':
-      return { op: 'pay', code, message, detail: { eligibilityMessage: result.eligibilityCheckerMessage } };
+      return { code, message, detail: { eligibilityMessage: result.eligibilityCheckerMessage } };
     case 'PAYMENT_FAILED_ERROR':
     case 'PAYMENT_DECLINED_ERROR':
-      return { op: 'pay', code, message, detail: { paymentErrorMessage: result.paymentErrorMessage } };
+      return { code, message, detail: { paymentErrorMessage: result.paymentErrorMessage } };
     case 'ORDER_STATE_TRANSITION_ERROR':
-      return { op: 'pay', code, message, detail: { transitionError: result.transitionError } };
+      return { code, message, detail: { transitionError: result.transitionError } };
     case 'COUPON_REMOVED_DURING_CHECKOUT_ERROR':
-      return { op: 'pay', code, message, detail: { newTotalWithTax: result.newTotalWithTax } };
+      return { code, message, detail: { newTotalWithTax: result.newTotalWithTax } };
     default:
-      return { op: 'pay', code, message };
+      return { code, message };
   }
 }
 
@@ -156,9 +155,8 @@ export function refusalTarget(result: TransitionResult, order: Order | null): Re
 }
 
 export function transitionError(result: TransitionResult): CheckoutError {
-  if (result.ok) return { op: 'transition', code: 'UNKNOWN', message: '' };
+  if (result.ok) return { code: 'UNKNOWN', message: '' };
   return {
-    op: 'transition',
     code: result.code,
     message: result.message,
     ...('transitionError' in result ? { detail: { transitionError: result.transitionError } } : {}),
@@ -166,12 +164,12 @@ export function transitionError(result: TransitionResult): CheckoutError {
 }
 
 export function verifyError(result: VerifyAddressResult): CheckoutError {
-  if (result.ok) return { op: 'verifyCode', code: 'UNKNOWN', message: '' };
+  if (result.ok) return { code: 'UNKNOWN', message: '' };
   const detail =
     result.code === 'VERIFICATION_CODE_INVALID_ERROR'
       ? { attemptsLeft: result.attemptsLeft }
       : result.code === 'RATE_LIMIT_ERROR'
         ? { retryAfterSeconds: result.retryAfterSeconds }
         : undefined;
-  return { op: 'verifyCode', code: result.code, message: result.message, ...(detail ? { detail } : {}) };
+  return { code: result.code, message: result.message, ...(detail ? { detail } : {}) };
 }

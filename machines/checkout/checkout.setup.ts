@@ -24,7 +24,6 @@ import type {
   CheckoutError,
   CheckoutEvent,
   CheckoutInput,
-  CheckoutOp,
   CheckoutOrders,
   CheckoutStep,
   CreateAddressInput,
@@ -138,10 +137,6 @@ export const checkoutSetup = setup({
   guards: {
     resumesAt: ({ context }, params: { orders: CheckoutOrders; at: ResumeTarget }) =>
       resumeTarget(params.orders, context.returning) === params.at,
-    isRetryOf: ({ context }, params: { op: CheckoutOp }) => context.error?.op === params.op,
-    canRetryPayment: ({ context }) => context.error?.op === 'pay' && context.paymentMethodCode !== null,
-    /** A wrong code is not retried as is; only a request that never got an answer. */
-    canRetryVerify: ({ context }) => context.error?.op === 'verifyCode' && context.error.code === 'NETWORK',
     canGoTo: ({ context, event }, params: { step: CheckoutStep }) =>
       event.type === 'checkout.goto' && event.step === params.step && isReachable(context.order, params.step),
     /** Back from payment to an earlier step (the order is reopened first). */
@@ -189,9 +184,13 @@ export const transitionedOrder = {
   type: 'setOrder',
   params: ({ event }: TransitionEvent) => ({ order: event.output.ok ? event.output.order : null }),
 } as const;
-export const retryOf = (op: CheckoutOp) => ({ type: 'isRetryOf', params: { op } }) as const;
-export const failWith = (op: CheckoutOp) =>
-  ({ type: 'setError', params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(op, event.error) }) }) as const;
+/** A request that got no answer (the network, or the store behind the proxy): the shopper may send it again. */
+export const unanswered = {
+  type: 'setError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: networkError(event.error) }),
+} as const;
+/** `checkout.retry` from a `…Failed` state: the request of the state that failed, sent again as it was. */
+export const retry = (target: string) => ({ 'checkout.retry': { target, actions: 'clearError' } }) as const;
 export const gotoStep = (step: 'address' | 'shipping' | 'review', target: string) =>
   ({ guard: { type: 'canGoTo', params: { step } }, target, actions: 'clearError' }) as const;
 export const orderCodeOf = (context: CheckoutContext) => context.order?.code ?? context.urlCode ?? '';

@@ -23,24 +23,11 @@ export interface OrderStateUpdate {
   paymentState: string | null;
 }
 
-/** Which request failed: a retry repeats exactly that request with what the shopper chose. */
-export type CheckoutOp =
-  | 'load'
-  | 'fetchAddresses'
-  | 'createAddress'
-  | 'requestCode'
-  | 'verifyCode'
-  | 'saveAddress'
-  | 'fetchShipping'
-  | 'saveShipping'
-  | 'transition'
-  | 'fetchPayment'
-  | 'pay'
-  | 'reopen'
-  | 'confirm';
-
+/**
+ * What the shopper is told about a failure. Which request failed is the machine's state (a
+ * `…Failed` state whose `checkout.retry` goes back to it), not a field here.
+ */
 export interface CheckoutError {
-  op: CheckoutOp;
   /** A Vendure errorCode, or ours: NETWORK, PAYMENT_DECLINED, PAYMENT_CANCELLED, PAYMENT_UNCONFIRMED. */
   code: string;
   /** The server's (translated) message; '' when the view supplies the text for the code. */

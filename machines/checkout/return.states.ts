@@ -1,5 +1,5 @@
 import { refusalOf, transitionError } from './checkout.rules';
-import { checkoutSetup, failWith, orderCodeOf, transitionedOrder } from './checkout.setup';
+import { checkoutSetup, orderCodeOf, transitionedOrder, unanswered } from './checkout.setup';
 
 // Back from payment to an earlier step: the order leaves ArrangingPayment so it can change.
 export const reopeningState = checkoutSetup.createStateConfig({
@@ -10,14 +10,14 @@ export const reopeningState = checkoutSetup.createStateConfig({
     onDone: [
       {
         guard: { type: 'isFailed', params: ({ event }) => ({ result: event.output }) },
-        target: '#checkout.payment.choosing',
-        actions: { type: 'setError', params: ({ event }) => ({ error: { ...transitionError(event.output), op: 'reopen' } }) },
+        target: '#checkout.payment.choosing.reopenFailed',
+        actions: { type: 'setError', params: ({ event }) => ({ error: transitionError(event.output) }) },
       },
       { guard: { type: 'isGotoOf', params: { step: 'address' } }, target: '#checkout.address', actions: transitionedOrder },
       { guard: { type: 'isGotoOf', params: { step: 'shipping' } }, target: '#checkout.shipping', actions: transitionedOrder },
       { target: '#checkout.review', actions: transitionedOrder },
     ],
-    onError: { target: '#checkout.payment.choosing', actions: failWith('reopen') },
+    onError: { target: '#checkout.payment.choosing.reopenFailed', actions: unanswered },
   },
 });
 
@@ -62,7 +62,7 @@ export const confirmingState = checkoutSetup.createStateConfig({
               { guard: 'hasPollsLeft', target: 'fetching' },
               {
                 target: '#checkout.unconfirmed',
-                actions: { type: 'setError', params: { error: { op: 'confirm', code: 'PAYMENT_UNCONFIRMED', message: '' } } },
+                actions: { type: 'setError', params: { error: { code: 'PAYMENT_UNCONFIRMED', message: '' } } },
               },
             ],
           },

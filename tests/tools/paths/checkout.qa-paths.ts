@@ -40,7 +40,7 @@ export interface QaPath {
 // Every simple path to success or to a failure the shopper sees.
 const isTarget = (s: Snapshot) =>
   stateKey(s.value) === 'success' || s.context.error !== null || ['empty', 'loadFailed', 'unconfirmed'].includes(stateKey(s.value));
-const kindOf = (s: Snapshot) => `${stateKey(s.value)} ${s.context.error ? `${s.context.error.op}:${s.context.error.code}` : '-'}`;
+const kindOf = (s: Snapshot) => `${stateKey(s.value)} ${s.context.error?.code ?? '-'}`;
 
 // Service outputs (whole orders) and thrown errors are fixtures, not what QA arranges: the label says it.
 function qaEvent(event: EventObject & { label?: string }): Record<string, unknown> {

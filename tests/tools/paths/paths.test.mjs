@@ -43,7 +43,7 @@ describe('npm run paths -- checkout', () => {
       'returning to success #n | done:fetchCheckoutOrders(arranging) → order.watchFailed → after:pollDelay → done:fetchOrderState(authorized) | ⇒ success (order ArrangingPayment+address+shipping, placedOrderCode ORD1) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
     expect(lines).toContain(
-      'returning to payment.fetching pay:PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [pay:PAYMENT_DECLINED] (order ArrangingPayment+address+shipping) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
+      'returning to payment.fetching PAYMENT_DECLINED #n | done:fetchCheckoutOrders(arranging) → order.stateChanged(declined) | ⇒ payment.fetching [PAYMENT_DECLINED] (order ArrangingPayment+address+shipping) | runs in browser: tests/e2e/checkout-paths.spec.ts (when the real app can take every step)',
     );
   }, 120_000);
 
@@ -98,8 +98,8 @@ describe('npm run paths -- checkout', () => {
 describe('describeFinal', () => {
   it('leaves out nulls and zeros', () => {
     expect(
-      describeFinal({ state: 'payment.choosing', error: 'pay:NETWORK', order: 'ArrangingPayment', addressId: null, pollAttempt: 0 }),
-    ).toBe('payment.choosing [pay:NETWORK] (order ArrangingPayment)');
+      describeFinal({ state: 'payment.choosing.payFailed', error: 'NETWORK', order: 'ArrangingPayment', addressId: null, pollAttempt: 0 }),
+    ).toBe('payment.choosing.payFailed [NETWORK] (order ArrangingPayment)');
   });
 });
 
@@ -112,7 +112,7 @@ describe('npm run test:paths summary', () => {
         'reaches ready via cart.sync',
         'reaches exactly the pinned set of states',
         'takes every transition',
-        'fresh covers review.idle checkout.retry: x',
+        'fresh covers review.idle.transitionFailed checkout.retry: x',
         'returning scenario back without paying: y',
         'the paths take every transition of the machine',
       ].map(isPathTest),
@@ -157,7 +157,7 @@ const playwrightReport = {
             spec('checkout-paths.spec.ts', 'fresh shortest to success: done:fetchCheckoutOrders(paid)', 'expected'),
             spec('checkout-paths.spec.ts', 'fresh to success #1: done:fetchCheckoutOrders(shipped) → review.confirm', 'unexpected'),
             spec('checkout-paths.spec.ts', 'returning to success #2: done:fetchCheckoutOrders(arranging)', 'flaky'),
-            spec('checkout-paths.spec.ts', 'returning to payment.fetching pay:PAYMENT_DECLINED #1: x', 'skipped'),
+            spec('checkout-paths.spec.ts', 'returning to payment.fetching PAYMENT_DECLINED #1: x', 'skipped'),
           ],
         },
       ],

@@ -60,7 +60,6 @@ const EVENTS: Record<string, Labelled[]> = {
     ev('address.select', { addressId: 'a2' }, 'a2'),
     ev('address.create', { input: NEW_ADDRESS_INPUT }),
     ev('address.submit'),
-    ev('checkout.retry'),
     ev('checkout.goto', { step: 'shipping' }, 'shipping'),
     ev('checkout.goto', { step: 'review' }, 'review'),
   ],
@@ -70,7 +69,7 @@ const EVENTS: Record<string, Labelled[]> = {
     done('requestAddressVerification', false, 'not sent'),
     error('requestAddressVerification'),
   ],
-  'address.awaitingCode': [ev('address.verify', { code: '123456' }), ev('address.resend'), ev('address.change'), ev('checkout.retry')],
+  'address.awaitingCode': [ev('address.verify', { code: '123456' }), ev('address.resend'), ev('address.change')],
   'address.verifyingCode': [
     done('verifyShippingAddress', { ok: true, address: savedAddress('a2', true) }, 'ok'),
     done('verifyShippingAddress', fail('VERIFICATION_CODE_INVALID_ERROR', { attemptsLeft: 2 }), 'invalid'),
@@ -85,7 +84,6 @@ const EVENTS: Record<string, Labelled[]> = {
   'shipping.choosing': [
     ev('shipping.select', { shippingMethodId: 'sm-exp' }, 'express'),
     ev('shipping.submit'),
-    ev('checkout.retry'),
     ev('checkout.goto', { step: 'address' }, 'address'),
     ev('checkout.goto', { step: 'review' }, 'review'),
   ],
@@ -96,7 +94,6 @@ const EVENTS: Record<string, Labelled[]> = {
   ],
   'review.idle': [
     ev('review.confirm'),
-    ev('checkout.retry'),
     ev('checkout.goto', { step: 'address' }, 'address'),
     ev('checkout.goto', { step: 'shipping' }, 'shipping'),
     ev('checkout.goto', { step: 'payment' }, 'payment'),
@@ -126,7 +123,6 @@ const EVENTS: Record<string, Labelled[]> = {
     ev('payment.select', { method: 'cash-on-delivery' }, 'cod'),
     ev('payment.select', { method: 'tabby' }, 'tabby, ineligible'),
     ev('payment.submit'),
-    ev('checkout.retry'),
     ev('checkout.goto', { step: 'address' }, 'address'),
     ev('checkout.goto', { step: 'shipping' }, 'shipping'),
     ev('checkout.goto', { step: 'review' }, 'review'),
@@ -163,17 +159,30 @@ const EVENTS: Record<string, Labelled[]> = {
     done('fetchOrderState', update('ArrangingPayment', 'Declined'), 'declined'),
     error('fetchOrderState'),
   ],
+  // The failure states: the shopper sends the failed request again (and, where the step is still
+  // shown, can do all the step's parent lists above).
   loadFailed: [ev('checkout.retry')],
   'address.fetchFailed': [ev('checkout.retry')],
+  'address.choosing.createFailed': [ev('checkout.retry')],
+  'address.choosing.requestCodeFailed': [ev('checkout.retry')],
+  'address.choosing.saveFailed': [ev('checkout.retry')],
+  'address.awaitingCode.verifyFailed': [ev('checkout.retry')],
   'shipping.fetchFailed': [ev('checkout.retry')],
+  'shipping.choosing.saveFailed': [ev('checkout.retry')],
+  'review.idle.transitionFailed': [ev('checkout.retry')],
   'payment.fetchFailed': [ev('checkout.retry')],
+  'payment.choosing.payFailed': [ev('checkout.retry')],
+  'payment.choosing.reopenFailed': [ev('checkout.retry')],
   unconfirmed: [ev('checkout.retry')],
 };
+
+/** The events of a state and of every state it is in (`address.choosing.saveFailed` is in `address.choosing`). */
+const eventsOf = (key: string): Labelled[] => key.split('.').flatMap((_, i, parts) => EVENTS[parts.slice(0, i + 1).join('.')] ?? []);
 
 // Cash on delivery is authorised at once; the other methods answer with the provider's page.
 const COD_ONLY = new Set(['authorized']);
 export function eventsFor(snapshot: { value: unknown; context: CheckoutContext }): Labelled[] {
-  const events = EVENTS[stateKey(snapshot.value)] ?? [];
+  const events = eventsOf(stateKey(snapshot.value));
   if (stateKey(snapshot.value) !== 'payment.paying') return events;
   const cod = snapshot.context.paymentMethodCode === 'cash-on-delivery';
   return events.filter((e) => e.type !== 'xstate.done.actor.addPayment' || COD_ONLY.has(e.label ?? '') === cod || e.label === 'ineligible');
@@ -187,7 +196,7 @@ export function summarize(snapshot: { value: unknown; context: CheckoutContext }
     order: c.order
       ? `${c.order.state}${c.order.shippingAddress?.streetLine1 ? '+address' : ''}${c.order.shippingLines.length ? '+shipping' : ''}`
       : null,
-    error: c.error ? `${c.error.op}:${c.error.code}` : null,
+    error: c.error?.code ?? null,
     addressId: c.addressId,
     shippingMethodId: c.shippingMethodId,
     paymentMethodCode: c.paymentMethodCode,

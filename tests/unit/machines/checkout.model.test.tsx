@@ -267,6 +267,10 @@ const STEP_NAMES: Record<string, string> = { address: 'Address', shipping: 'Deli
 const payable = (method: string, total: number) =>
   method === 'tamara' ? total - Math.round(total * 0.05) : method === 'cash-on-delivery' ? total + 1500 : total;
 
+/** A `…Failed` state: the request that failed may be sent again from the alert; elsewhere it may not. */
+const offersRetry = () => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+const noRetry = () => expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
 function assertions(shopper: () => Shopper, backend: () => Backend) {
   const failed = () => {
     expectAlert(shopper());
@@ -295,6 +299,10 @@ function assertions(shopper: () => Shopper, backend: () => Backend) {
       expectAlert(s);
       expectTotal(s);
     },
+    'address.choosing.ready': noRetry,
+    'address.choosing.createFailed': offersRetry,
+    'address.choosing.requestCodeFailed': offersRetry,
+    'address.choosing.saveFailed': offersRetry,
     // The new address form's own button says it is saving (the saved list is hidden while adding).
     'address.creating': () => expect(button('Save and deliver here').getAttribute('aria-busy')).toBe('true'),
     'address.requestingCode': () => expect(button('Deliver to this address').getAttribute('aria-busy')).toBe('true'),
@@ -305,6 +313,8 @@ function assertions(shopper: () => Shopper, backend: () => Backend) {
       expect(screen.getByLabelText('Verification code')).toBeTruthy();
       expectAlert(shopper());
     },
+    'address.awaitingCode.ready': noRetry,
+    'address.awaitingCode.verifyFailed': offersRetry,
     'shipping.fetching': () => {
       status('Loading delivery options');
       expectAlert(shopper(), { retryHere: false });
@@ -318,6 +328,8 @@ function assertions(shopper: () => Shopper, backend: () => Backend) {
       expectAlert(s);
       expectTotal(s);
     },
+    'shipping.choosing.ready': noRetry,
+    'shipping.choosing.saveFailed': offersRetry,
     'shipping.saving': () => expect(button('Continue to review').getAttribute('aria-busy')).toBe('true'),
     'review.idle': () => {
       const s = shopper();
@@ -326,6 +338,8 @@ function assertions(shopper: () => Shopper, backend: () => Backend) {
       expectAlert(s);
       expectTotal(s);
     },
+    'review.idle.ready': noRetry,
+    'review.idle.transitionFailed': offersRetry,
     'review.transitioning': () => {
       heading('Review your order');
       expect(button('Continue to payment').getAttribute('aria-busy')).toBe('true');
@@ -348,6 +362,9 @@ function assertions(shopper: () => Shopper, backend: () => Backend) {
       // A refused payment may be repeated only with a method chosen.
       expectAlert(s, { retryHere: s.payment !== null || s.alert?.text === 'Has payments' || s.alert?.text === NETWORK });
     },
+    'payment.choosing.ready': noRetry,
+    'payment.choosing.payFailed': offersRetry,
+    'payment.choosing.reopenFailed': offersRetry,
     'payment.paying': () => heading('Payment'),
     'payment.signing': () => heading('Payment'),
     'payment.redirecting': () => {

@@ -69,7 +69,7 @@ describe('refusalOf: what the shopper is told after a refused payment', () => {
     [null, 'PAYMENT_CANCELLED'],
     [upd('ArrangingPayment', 'Declined'), 'PAYMENT_DECLINED'],
     [upd('ArrangingPayment', 'Error'), 'PAYMENT_DECLINED'],
-  ] as const)('%j → %s', (update, code) => expect(refusalOf(update)).toEqual({ op: 'pay', code, message: '' }));
+  ] as const)('%j → %s', (update, code) => expect(refusalOf(update)).toEqual({ code, message: '' }));
 });
 
 describe('polling when the live socket fails: 1 s, 2 s, 4 s … capped at 15 s, 8 attempts', () => {
@@ -202,22 +202,22 @@ describe('payError: the reason a payment was not taken, with the facts the view 
     [
       'an ineligible method (e.g. cash on delivery above its limit)',
       { ok: false, code: 'INELIGIBLE_PAYMENT_METHOD_ERROR', message: 'm', eligibilityCheckerMessage: 'Up to SAR 2,000' },
-      { op: 'pay', code: 'INELIGIBLE_PAYMENT_METHOD_ERROR', message: 'm', detail: { eligibilityMessage: 'Up to SAR 2,000' } },
+      { code: 'INELIGIBLE_PAYMENT_METHOD_ERROR', message: 'm', detail: { eligibilityMessage: 'Up to SAR 2,000' } },
     ],
     [
       'failed',
       { ok: false, code: 'PAYMENT_FAILED_ERROR', message: 'm', paymentErrorMessage: 'Insufficient funds' },
-      { op: 'pay', code: 'PAYMENT_FAILED_ERROR', message: 'm', detail: { paymentErrorMessage: 'Insufficient funds' } },
+      { code: 'PAYMENT_FAILED_ERROR', message: 'm', detail: { paymentErrorMessage: 'Insufficient funds' } },
     ],
     [
       'declined',
       { ok: false, code: 'PAYMENT_DECLINED_ERROR', message: 'm', paymentErrorMessage: 'Do not honour' },
-      { op: 'pay', code: 'PAYMENT_DECLINED_ERROR', message: 'm', detail: { paymentErrorMessage: 'Do not honour' } },
+      { code: 'PAYMENT_DECLINED_ERROR', message: 'm', detail: { paymentErrorMessage: 'Do not honour' } },
     ],
     [
       'a refused state change',
       { ok: false, code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', transitionError: 'No shipping' },
-      { op: 'pay', code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', detail: { transitionError: 'No shipping' } },
+      { code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', detail: { transitionError: 'No shipping' } },
     ],
     [
       'a coupon removed meanwhile: the new total',
@@ -229,17 +229,13 @@ describe('payError: the reason a payment was not taken, with the facts the view 
         previousTotalWithTax: 100,
         newTotalWithTax: 120,
       },
-      { op: 'pay', code: 'COUPON_REMOVED_DURING_CHECKOUT_ERROR', message: 'm', detail: { newTotalWithTax: 120 } },
+      { code: 'COUPON_REMOVED_DURING_CHECKOUT_ERROR', message: 'm', detail: { newTotalWithTax: 120 } },
     ],
-    [
-      'no active order',
-      { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'm' },
-      { op: 'pay', code: 'NO_ACTIVE_ORDER_ERROR', message: 'm' },
-    ],
+    ['no active order', { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'm' }, { code: 'NO_ACTIVE_ORDER_ERROR', message: 'm' }],
     [
       'an ok answer that did not place the order',
       { ok: true, order: orderAt('arranging'), paymentUrl: null },
-      { op: 'pay', code: 'PAYMENT_NOT_PLACED', message: '' },
+      { code: 'PAYMENT_NOT_PLACED', message: '' },
     ],
   ] as const)('%s', (_, result, error) => expect(payError(result as AddPaymentResult)).toEqual(error));
 });
@@ -266,34 +262,34 @@ describe('transitionError / verifyError', () => {
   it.each([
     [
       { ok: true, order: orderAt('arranging') },
-      { op: 'transition', code: 'UNKNOWN', message: '' },
+      { code: 'UNKNOWN', message: '' },
     ],
     [
       { ok: false, code: 'NO_ACTIVE_ORDER_ERROR', message: 'gone' },
-      { op: 'transition', code: 'NO_ACTIVE_ORDER_ERROR', message: 'gone' },
+      { code: 'NO_ACTIVE_ORDER_ERROR', message: 'gone' },
     ],
     [
       { ok: false, code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', transitionError: 'No shipping', fromState: 'A', toState: 'B' },
-      { op: 'transition', code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', detail: { transitionError: 'No shipping' } },
+      { code: 'ORDER_STATE_TRANSITION_ERROR', message: 'm', detail: { transitionError: 'No shipping' } },
     ],
   ] as const)('transition %j', (result, error) => expect(transitionError(result as TransitionResult)).toEqual(error));
 
   it.each([
     [
       { ok: true, address: savedAddress('a1', true) },
-      { op: 'verifyCode', code: 'UNKNOWN', message: '' },
+      { code: 'UNKNOWN', message: '' },
     ],
     [
       { ok: false, code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'wrong', attemptsLeft: 2 },
-      { op: 'verifyCode', code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'wrong', detail: { attemptsLeft: 2 } },
+      { code: 'VERIFICATION_CODE_INVALID_ERROR', message: 'wrong', detail: { attemptsLeft: 2 } },
     ],
     [
       { ok: false, code: 'RATE_LIMIT_ERROR', message: 'slow', retryAfterSeconds: 60 },
-      { op: 'verifyCode', code: 'RATE_LIMIT_ERROR', message: 'slow', detail: { retryAfterSeconds: 60 } },
+      { code: 'RATE_LIMIT_ERROR', message: 'slow', detail: { retryAfterSeconds: 60 } },
     ],
     [
       { ok: false, code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'old' },
-      { op: 'verifyCode', code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'old' },
+      { code: 'VERIFICATION_TOKEN_EXPIRED_ERROR', message: 'old' },
     ],
   ] as const)('verify %j', (result, error) => expect(verifyError(result as VerifyAddressResult)).toStrictEqual(error));
 });
@@ -301,8 +297,7 @@ describe('transitionError / verifyError', () => {
 describe('networkError', () => {
   it('marks a failure the store caused (the proxy answered 503) as unavailable', () => {
     const down = Object.assign(new Error('The store is briefly unavailable.'), { status: 503, code: 'STORE_UNAVAILABLE' });
-    expect(networkError('saveShipping', down)).toEqual({
-      op: 'saveShipping',
+    expect(networkError(down)).toEqual({
       code: 'NETWORK',
       message: 'The store is briefly unavailable.',
       unavailable: true,
@@ -310,14 +305,13 @@ describe('networkError', () => {
   });
 
   it('leaves a failure without any answer as a connection problem', () => {
-    expect(networkError('transition', new TypeError('Failed to fetch'))).toStrictEqual({
-      op: 'transition',
+    expect(networkError(new TypeError('Failed to fetch'))).toStrictEqual({
       code: 'NETWORK',
       message: 'Failed to fetch',
     });
   });
 
   it('takes a thrown non-error as its text', () => {
-    expect(networkError('load', 'socket closed')).toStrictEqual({ op: 'load', code: 'NETWORK', message: 'socket closed' });
+    expect(networkError('socket closed')).toStrictEqual({ code: 'NETWORK', message: 'socket closed' });
   });
 });
