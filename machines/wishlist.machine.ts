@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, sendParent, setup } from 'xstate';
 import { unavailableOf } from './lib/network-failure';
 import type { CheckUserResult } from '../services/session.service';
+import type { ProductName } from '../services/wishlist.service';
 
 /** What the wishlist page shows of a favourite (a guest's list keeps these locally). */
 export interface WishlistItem {
@@ -30,6 +31,8 @@ export interface WishlistContext {
   /** Toggles waiting for their turn (members: one server call at a time). */
   queue: { productId: string; item: WishlistItem | null }[];
   error: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED'; productId?: string; unavailable?: true } | null;
+  /** The language a member's list was fetched in (its names are in it); null for a guest. */
+  listLocale: string | null;
 }
 
 export type WishlistEvent =
@@ -39,6 +42,8 @@ export type WishlistEvent =
   /** Another tab changed the list: a guest gets the stored items, a member reloads. */
   | { type: 'wishlist.sync'; guestItems?: WishlistItem[] }
   | { type: 'wishlist.retry' }
+  /** The wishlist page shows in this language: the saved products' names in it. */
+  | { type: 'wishlist.localize'; locale: string }
   | { type: 'wishlist.dismiss' }
   /** The session's user check answered: a member's count stands in until the list is loaded. */
   | ({ type: 'session.checked' } & CheckUserResult);
@@ -46,6 +51,8 @@ export type WishlistEvent =
 export interface MemberWishlist {
   items: WishlistItem[];
   count: number;
+  /** The language the list was fetched in. */
+  locale: string;
 }
 
 const withItems = (items: WishlistItem[]) => ({ items, ids: items.map((i) => i.id), count: items.length });
@@ -66,6 +73,10 @@ export const wishlistMachine = setup({
     mergeWishList: fromPromise<number, { productIds: string[] }>(async () => {
       throw new Error('mergeWishList is not provided: wire it in src/app/actors.ts');
     }),
+    /** getProductNames: the names of a guest's favourites in the page's language, in one call. */
+    fetchProductNames: fromPromise<ProductName[], { productIds: string[]; locale: string }>(async () => {
+      throw new Error('fetchProductNames is not provided: wire it in src/app/actors.ts');
+    }),
   },
   actions: {
     // Implemented by the composition root: local storage.
@@ -81,6 +92,18 @@ export const wishlistMachine = setup({
       return withItems([item, ...context.items]);
     }),
     setItems: assign((_, params: { items: WishlistItem[] }) => ({ ...withItems(params.items), pending: [], queue: [] })),
+    setMemberList: assign((_, params: { list: MemberWishlist }) => ({
+      ...withItems(params.list.items),
+      count: params.list.count,
+      listLocale: params.list.locale,
+      pending: [],
+      queue: [],
+    })),
+    // The list as it is now (a heart toggled while the names were on their way counts), renamed.
+    renameItems: assign(({ context }, params: { names: ProductName[] }) => {
+      const names = new Map(params.names.map((p) => [p.id, p.name]));
+      return { items: context.items.map((i) => (names.has(i.id) ? { ...i, name: names.get(i.id)! } : i)) };
+    }),
     enqueue: assign(({ context, event }) => {
       if (event.type !== 'wishlist.toggle') return {};
       return {
@@ -113,17 +136,19 @@ export const wishlistMachine = setup({
     setError: assign((_, params: { code: 'NETWORK' | 'MERGE_FAILED' | 'LOAD_FAILED' }) => ({ error: { code: params.code } })),
     clearError: assign({ error: null }),
     dropQueue: assign({ queue: [], pending: [] }),
-    reset: assign({ ids: [], items: [], count: 0, pending: [], queue: [], error: null }),
+    reset: assign({ ids: [], items: [], count: 0, pending: [], queue: [], error: null, listLocale: null }),
   },
   guards: {
     isPending: ({ context, event }) => event.type === 'wishlist.toggle' && context.pending.includes(event.productId),
     hasGuestItems: ({ context }) => context.items.length > 0,
     hasQueue: ({ context }) => context.queue.length > 0,
     hasGuestPayload: ({ event }) => event.type === 'wishlist.sync' && event.guestItems !== undefined,
+    isListInOtherLocale: ({ context, event }) =>
+      event.type === 'wishlist.localize' && context.listLocale !== null && context.listLocale !== event.locale,
   },
 }).createMachine({
   id: 'wishlist',
-  context: ({ input }) => ({ ...withItems(input.guestItems), pending: [], queue: [], error: null }),
+  context: ({ input }) => ({ ...withItems(input.guestItems), pending: [], queue: [], error: null, listLocale: null }),
   initial: 'guest',
   on: {
     'wishlist.dismiss': { actions: 'clearError' },
@@ -131,6 +156,26 @@ export const wishlistMachine = setup({
   states: {
     // Not signed in: the list lives in this browser only.
     guest: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'wishlist.localize': { guard: 'hasGuestItems', target: 'localizing' } },
+        },
+        // Each favourite keeps the name of the page it was saved on: the page's language's, all of
+        // them in one call. Not stored: the next page in another language asks again.
+        localizing: {
+          invoke: {
+            id: 'fetchProductNames',
+            src: 'fetchProductNames',
+            input: ({ context, event }) => ({ productIds: context.ids, locale: event.type === 'wishlist.localize' ? event.locale : '' }),
+            onDone: { target: 'idle', actions: { type: 'renameItems', params: ({ event }) => ({ names: event.output }) } },
+            // The saved names stay: nothing the shopper has to act on.
+            onError: { target: 'idle' },
+          },
+          // The language changed before the names came: ask again in the new one.
+          on: { 'wishlist.localize': { target: 'localizing', reenter: true } },
+        },
+      },
       on: {
         'wishlist.toggle': {
           actions: ['toggleLocally', { type: 'persistGuest', params: ({ context }) => ({ items: context.items }) }, 'announceChange'],
@@ -159,13 +204,7 @@ export const wishlistMachine = setup({
       invoke: {
         id: 'fetchWishList',
         src: 'fetchWishList',
-        onDone: {
-          target: 'member',
-          actions: [
-            { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
-            assign({ count: ({ event }) => event.output.count }),
-          ],
-        },
+        onDone: { target: 'member', actions: { type: 'setMemberList', params: ({ event }) => ({ list: event.output }) } },
         onError: { target: 'member', actions: { type: 'setError', params: { code: 'LOAD_FAILED' } } },
       },
     },
@@ -174,6 +213,8 @@ export const wishlistMachine = setup({
         'wishlist.signedOut': { target: 'guest', actions: 'reset' },
         'wishlist.sync': '.reloading',
         'wishlist.retry': '.reloading',
+        // The list's names are in the language it was fetched in: the page's is another.
+        'wishlist.localize': { guard: 'isListInOtherLocale', target: '.reloading' },
       },
       initial: 'idle',
       states: {
@@ -205,13 +246,7 @@ export const wishlistMachine = setup({
           invoke: {
             id: 'fetchWishList',
             src: 'fetchWishList',
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'setItems', params: ({ event }) => ({ items: event.output.items }) },
-                assign({ count: ({ event }) => event.output.count }),
-              ],
-            },
+            onDone: { target: 'idle', actions: { type: 'setMemberList', params: ({ event }) => ({ list: event.output }) } },
             // A toggle that was on its way when the sync came was abandoned with its state: drop
             // its queue too, or the hearts stay optimistic and later toggles pile up behind it.
             onError: { target: 'idle', actions: ['dropQueue', { type: 'setError', params: { code: 'LOAD_FAILED' } }] },

@@ -59,3 +59,37 @@ export const mergeWishListDocument = graphql(`
 export async function mergeWishList(client: ShopClient, productIds: string[]): Promise<number> {
   return (await client.request(mergeWishListDocument, { productIds })).mergeWishList;
 }
+
+export const productNamesDocument = graphql(`
+  query productNames($options: ProductListOptions) {
+    products(options: $options) {
+      items {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** A product's name in the client's language. */
+export interface ProductName {
+  id: string;
+  name: string;
+}
+
+/** Vendure's `shopListQueryLimit`: one page of `products` holds at most this many. */
+export const PRODUCT_NAMES_PAGE = 100;
+
+/**
+ * The names of these products in the client's language (a guest's favourites keep the names of the
+ * page each was saved on): one `products` call filtered by id, a page of 100 ids per call. Products
+ * the shop no longer sells are not in the answer.
+ */
+export async function getProductNames(client: ShopClient, productIds: readonly string[], options?: RequestOptions): Promise<ProductName[]> {
+  const pages: string[][] = [];
+  for (let i = 0; i < productIds.length; i += PRODUCT_NAMES_PAGE) pages.push(productIds.slice(i, i + PRODUCT_NAMES_PAGE));
+  const answers = await Promise.all(
+    pages.map((ids) => client.request(productNamesDocument, { options: { filter: { id: { in: ids } }, take: ids.length } }, options)),
+  );
+  return answers.flatMap((a) => a.products.items);
+}

@@ -14,16 +14,16 @@ import { localeMachine } from '../../machines/locale.machine';
 import { searchMachine } from '../../machines/search.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { shopMachine } from '../../machines/shop.machine';
-import { wishlistMachine, type WishlistItem } from '../../machines/wishlist.machine';
+import { wishlistMachine, type MemberWishlist, type WishlistItem } from '../../machines/wishlist.machine';
 import { fetchLatestBuild } from '../../services/build.service';
 import { addToCart, adjustCartLine, getActiveOrder, removeCartLine } from '../../services/cart.service';
 import { createShopClient, type FailureRecorder, type ShopClient } from '../../services/client';
-import { getProduct, recordProductView } from '../../services/products.service';
+import { recordProductView } from '../../services/products.service';
 import { searchProducts } from '../../services/search.service';
 import { checkUser, createSession } from '../../services/session.service';
-import { getWishList, mergeWishList, toggleFav } from '../../services/wishlist.service';
+import { getProductNames, getWishList, mergeWishList, toggleFav } from '../../services/wishlist.service';
 import type { AppActors, CartActor, PageMachines, SessionActor, WishlistActor } from '../containers/app-actors.types';
-import type { Locale } from '../i18n/locales';
+import { isLocale, type Locale } from '../i18n/locales';
 import { toProductCard } from '../lib/catalogue/view-models';
 import type { StoredToken, TokenStore } from '../lib/token-store';
 import type { GuestWishlistStore, TabChannel } from './browser-adapters';
@@ -136,9 +136,6 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     });
   }
 
-  /** The language a member's list was last fetched in (names come with it). */
-  let memberListLocale: Locale | null = null;
-
   const sessionLogic = once(() =>
     sessionMachine.provide({
       actors: {
@@ -176,14 +173,17 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
   const wishlistLogic = once(() =>
     wishlistMachine.provide({
       actors: {
-        fetchWishList: fromPromise(async () => {
-          memberListLocale = locale().getSnapshot().context.locale;
-          const page = await getWishList(current(), { take: WISHLIST_TAKE });
+        fetchWishList: fromPromise<MemberWishlist, void>(async () => {
+          const lang = locale().getSnapshot().context.locale;
+          const page = await getWishList(client(lang), { take: WISHLIST_TAKE });
           const now = new Date();
-          return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems };
+          return { items: page.items.map((p) => toWishlistItem(toProductCard(p, now))), count: page.totalItems, locale: lang };
         }),
         toggleFav: fromPromise(({ input }) => toggleFav(current(), input.productId)),
         mergeWishList: fromPromise(({ input }) => mergeWishList(current(), input.productIds)),
+        fetchProductNames: fromPromise(({ input }) =>
+          getProductNames(isLocale(input.locale) ? client(input.locale) : current(), input.productIds),
+        ),
       },
       actions: {
         persistGuest: (_, params) => guestWishlist.write(params.items),
@@ -285,30 +285,6 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
     client,
     recordProductView(productId) {
       createActor(recordView, { input: { productId }, inspect: deps.inspect }).start();
-    },
-    async localizeWishlist() {
-      const lang = locale().getSnapshot().context.locale;
-      const wishlist = shop().system.get('wishlist') as WishlistActor | undefined;
-      if (!wishlist) return;
-      if (!wishlist.getSnapshot().matches('guest')) {
-        // A member's list was fetched in the language the app started in: fetch it again.
-        if (memberListLocale !== null && memberListLocale !== lang) wishlist.send({ type: 'wishlist.sync' });
-        return;
-      }
-      // A guest's favourites keep the name of the page they were saved on; ask for this page's.
-      const stored = guestWishlist.read().filter((i) => i.slug);
-      if (stored.length === 0) return;
-      const names = new Map<string, string>();
-      await Promise.all(
-        stored.map(async (item) => {
-          const product = await getProduct(client(lang), item.slug).catch(() => null);
-          if (product?.name) names.set(item.id, product.name);
-        }),
-      );
-      if (names.size === 0 || locale().getSnapshot().context.locale !== lang || !wishlist.getSnapshot().matches('guest')) return;
-      // Read again: the shopper may have toggled a heart while the names were on their way.
-      const guestItems = guestWishlist.read().map((i) => (names.has(i.id) ? { ...i, name: names.get(i.id)! } : i));
-      wishlist.send({ type: 'wishlist.sync', guestItems });
     },
     // Page actors reach the dev inspector too, named by their machine's id (`checkout`, …):
     // docs/inspector.md "Watching a checkout".

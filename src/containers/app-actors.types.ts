@@ -77,11 +77,6 @@ export interface AppActors {
   /** Catalogue: counts a product view for "most watched" (fire and forget, failures swallowed). */
   recordProductView(productId: string): void;
   /**
-   * Wishlist page: names in the page's language (a guest's stored names are those of the page an
-   * item was saved on; a member's list is fetched again after a language switch).
-   */
-  localizeWishlist(): Promise<void>;
-  /**
    * Starts an actor from page-scoped logic (`machine(name)`). Views use this instead of importing
    * xstate, so xstate stays in the lazily loaded actors chunk (src/containers/app-actors.tsx).
    */

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Route } from './+types/wishlist';
-import { AppActorsGate, useAppActor, useAppActorsHandle } from '../../containers/app-actors';
+import { AppActorsGate, useAppActor } from '../../containers/app-actors';
 import { useLocale } from '../../lib/use-locale';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { EmptyState } from '../../components/catalogue/empty-state';
@@ -46,11 +46,11 @@ function WishlistContents({ loadingBox, heading }: { loadingBox: ReactNode; head
   const loading = useActorSelector(wishlist, (s) => s.matches('loading') || s.matches('merging'), false);
   const error = useActorSelector(wishlist, (s) => s.context.error, null);
   const hydrated = useActorSelector(wishlist, (s) => s.status === 'active', false);
-  const { actors } = useAppActorsHandle();
   const locale = useLocale();
+  // The saved products' names in the page's language: the machine asks (a guest's) or reloads (a member's).
   useEffect(() => {
-    void actors?.localizeWishlist();
-  }, [actors, locale]);
+    void send({ type: 'wishlist.localize', locale });
+  }, [send, locale]);
 
   return (
     <>

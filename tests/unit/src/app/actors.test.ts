@@ -129,7 +129,7 @@ describe('createAppActors (composition root)', () => {
 
     const cart = await waitFor(actors.cart, (s) => s.matches('ready'));
     expect(cart.context.count).toBe(2);
-    expect(actors.wishlist.getSnapshot().value).toBe('guest');
+    expect(actors.wishlist.getSnapshot().matches('guest')).toBe(true);
     expect(actors.wishlist.getSnapshot().context.count).toBe(1);
     actors.stop();
   });
@@ -297,27 +297,36 @@ describe('createAppActors (composition root)', () => {
     expect(theirs).toEqual([]);
     expect(mine).toContain('@xstate.snapshot');
   });
-  it("gives a guest's favourites the names of the page's language (they were saved on the other site)", async () => {
+  it("gives a guest's favourites the names of the page's language in one call (they were saved on the other site)", async () => {
     const guestItems = [
       { id: 'p1', slug: 'bag', name: 'Leather bag', image: null, price: 100, variantId: 'v1' },
       { id: 'p2', slug: 'gone', name: 'Old hat', image: null, price: null, variantId: null },
+      { id: 'p3', slug: 'mug', name: 'Mug', image: null, price: 50, variantId: 'v3' },
     ];
+    // The Shop API answers the products it sells (p2 is gone), in the request's language.
+    const sold: Record<string, string> = { p1: 'حقيبة جلد', p3: 'كوب' };
     const { actors, calls } = setup(
       {
         CheckUser: checkUserAnonymous,
         getOrders,
-        GetSingleProduct: (body) => json({ product: body.variables.slug === 'bag' ? { id: 'p1', name: 'حقيبة جلد', slug: 'bag' } : null }),
+        productNames: (body) => {
+          const ids = (body.variables.options as { filter: { id: { in: string[] } } }).filter.id.in;
+          return json({ products: { items: ids.filter((id) => sold[id]).map((id) => ({ id, name: sold[id] })) } });
+        },
       },
       { token: { token: 'tok-old', issuedAt: null }, guestWishlist: { read: () => guestItems, write: () => {}, clear: () => {} } },
     );
     actors.start();
     await waitFor(actors.session, (s) => s.matches('anonymous'));
 
-    await actors.localizeWishlist();
+    actors.wishlist.send({ type: 'wishlist.localize', locale: 'ar' });
+    await waitFor(actors.wishlist, (s) => s.matches({ guest: 'idle' }));
 
-    expect(actors.wishlist.getSnapshot().context.items.map((i) => i.name)).toEqual(['حقيبة جلد', 'Old hat']);
-    const lookups = calls.filter((c) => c.operationName === 'GetSingleProduct');
-    expect(lookups.map((c) => c.url.searchParams.get('languageCode'))).toEqual(['ar', 'ar']);
+    expect(actors.wishlist.getSnapshot().context.items.map((i) => i.name)).toEqual(['حقيبة جلد', 'Old hat', 'كوب']);
+    const lookups = calls.filter((c) => c.operationName === 'productNames');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.url.searchParams.get('languageCode')).toBe('ar');
+    expect(calls.some((c) => c.operationName === 'GetSingleProduct')).toBe(false);
     actors.stop();
   });
 });
