@@ -123,10 +123,11 @@ export const authMachine = setup({
   },
   actions: {
     // Side effects of a sign-in, implemented by the composition root (spec §4).
-    /** Logged-in flag, token and id stored (the session). */
+    /**
+     * Logged-in flag, token and id stored (the session). The session then checks the customer, and
+     * the shop machine reloads the cart and the wishlist: the header's counts follow from that.
+     */
     storeSignIn: (_, _params: { user: CurrentUser | null }) => {},
-    /** Cart and wishlist counts fetched for the customer. */
-    refreshCounts: () => {},
     /** Whole-page reload after a popup sign-in. */
     reloadPage: () => {},
 
@@ -499,7 +500,7 @@ export const authMachine = setup({
     },
     // Every way in ends here. The session learns of the customer first; the page then moves on.
     signedIn: {
-      entry: [{ type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) }, 'refreshCounts'],
+      entry: { type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) },
       initial: 'confirming',
       states: {
         confirming: {

@@ -79,9 +79,9 @@ export const passwordResetMachine = setup({
     confirmSession: fromPromise<void, void>(notProvided('confirmSession')),
   },
   actions: {
-    // Implemented by the composition root, as for any other sign-in (auth.machine.ts).
+    // Implemented by the composition root, as for any other sign-in (auth.machine.ts): the session
+    // learns of the customer, and the header's cart and wishlist counts follow (shop.machine.ts).
     storeSignIn: (_, _params: { user: CurrentUser | null }) => {},
-    refreshCounts: () => {},
 
     changeField: assign(({ context, event }) => {
       if (event.type !== 'reset.change') return {};
@@ -301,7 +301,7 @@ export const passwordResetMachine = setup({
     },
     unverified: { type: 'final' },
     signedIn: {
-      entry: [{ type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) }, 'refreshCounts'],
+      entry: { type: 'storeSignIn', params: ({ context }) => ({ user: context.user }) },
       initial: 'confirming',
       states: {
         confirming: {

@@ -74,7 +74,8 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
   const { current, client, uploadClient, session } = ctx;
 
   // What every way into an account does once signed in (auth, password reset): the session learns
-  // of it and checks the customer (the check hands the cart and the wishlist their counts).
+  // of it and checks the customer; the shop machine then reloads the cart and the wishlist (the
+  // header's counts), so there is nothing else to refresh.
   const signIn = {
     actors: {
       confirmSession: fromPromise<void, void>(async () => {
@@ -88,7 +89,6 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
     actions: {
       storeSignIn: (_: unknown, params: { user: { id: string } | null }) =>
         session()?.send({ type: 'session.signedIn', customerId: params.user?.id ?? null }),
-      refreshCounts: () => {},
     },
   };
 

@@ -34,7 +34,7 @@ function start(fakes: Partial<Fakes> = {}, input: AuthInput = {}) {
     authenticate: vi.fn(fakes.authenticate ?? (async (): Promise<AuthenticateOutcome> => ({ ok: true, user }))),
     confirmSession: vi.fn(fakes.confirmSession ?? (async () => undefined)),
   };
-  const effects = { storeSignIn: vi.fn(), refreshCounts: vi.fn(), reloadPage: vi.fn() };
+  const effects = { storeSignIn: vi.fn(), reloadPage: vi.fn() };
   const machine = authMachine.provide({
     actors: {
       login: fromPromise(({ input }) => calls.login(input)),
@@ -46,7 +46,6 @@ function start(fakes: Partial<Fakes> = {}, input: AuthInput = {}) {
     },
     actions: {
       storeSignIn: (_, params) => effects.storeSignIn(params),
-      refreshCounts: () => effects.refreshCounts(),
       reloadPage: () => effects.reloadPage(),
     },
   });
@@ -178,7 +177,6 @@ describe('auth machine: sign-in', () => {
     await vi.waitFor(() => expect(value(actor)).toEqual({ signedIn: 'confirming' }));
     expect(calls.login).toHaveBeenCalledWith({ username: 'sara@example.com', password: ' Secret123! ' });
     expect(effects.storeSignIn).toHaveBeenCalledWith({ user: { id: '7', identifier: 'sara@example.com' } });
-    expect(effects.refreshCounts).toHaveBeenCalledTimes(1);
     expect(context(actor).user).toEqual({ id: '7', identifier: 'sara@example.com' });
 
     session.resolve();
@@ -676,7 +674,6 @@ describe('auth machine: social sign-in', () => {
     expect(calls.authenticate).toHaveBeenCalledTimes(1);
     expect(calls.authenticate).toHaveBeenCalledWith({ provider: 'google', token: 'id-token' });
     expect(effects.storeSignIn).toHaveBeenCalledWith({ user });
-    expect(effects.refreshCounts).toHaveBeenCalledTimes(1);
     expect(context(actor)).toMatchObject({ social: null, popupSignIn: true, user });
 
     clock.increment(999);

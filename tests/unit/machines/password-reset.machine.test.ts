@@ -26,7 +26,7 @@ function start(fakes: Partial<Fakes> = {}, input: PasswordResetInput = {}) {
     changePassword: vi.fn(fakes.changePassword ?? (async (): Promise<PasswordResetResult> => ({ ok: true, user }))),
     confirmSession: vi.fn(fakes.confirmSession ?? (async () => undefined)),
   };
-  const effects = { storeSignIn: vi.fn(), refreshCounts: vi.fn() };
+  const effects = { storeSignIn: vi.fn() };
   const machine = passwordResetMachine.provide({
     actors: {
       requestResetCode: fromPromise(({ input }) => calls.requestResetCode(input)),
@@ -36,7 +36,6 @@ function start(fakes: Partial<Fakes> = {}, input: PasswordResetInput = {}) {
     },
     actions: {
       storeSignIn: (_, params) => effects.storeSignIn(params),
-      refreshCounts: () => effects.refreshCounts(),
     },
   });
   const actor = createActor(machine, { input }).start();
@@ -280,7 +279,6 @@ describe('password reset: the new password (changeUserPassword)', () => {
     expect(calls.changePassword).toHaveBeenCalledTimes(1);
     expect(calls.changePassword).toHaveBeenCalledWith({ resetToken: 'ticket-1', password: 'New pass 1' });
     expect(effects.storeSignIn).toHaveBeenCalledWith({ user });
-    expect(effects.refreshCounts).toHaveBeenCalledTimes(1);
     session.resolve();
     await vi.waitFor(() => expect(value(actor)).toEqual({ signedIn: 'settled' }));
   });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMachine, waitFor, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { cartCount } from '../../../../machines/cart.selectors';
+import { wishlistCount } from '../../../../machines/wishlist.selectors';
 import { createAppActors, type AppActorsDeps } from '../../../../src/app/actors';
 import type { TokenStore } from '../../../../src/lib/token-store';
 
@@ -327,6 +329,72 @@ describe('createAppActors (composition root)', () => {
     expect(lookups).toHaveLength(1);
     expect(lookups[0]!.url.searchParams.get('languageCode')).toBe('ar');
     expect(calls.some((c) => c.operationName === 'GetSingleProduct')).toBe(false);
+    actors.stop();
+  });
+  // Nothing else refreshes the counts: the session's check of the customer makes the shop machine
+  // reload the cart and the wishlist (machines/shop.machine.ts).
+  it.each([
+    [
+      'a password reset',
+      async (actors: ReturnType<typeof createAppActors>) => {
+        const reset = actors.spawn(await actors.machine('passwordReset'), { input: { resetToken: 'ticket-1' } }).start();
+        reset.send({ type: 'reset.change', field: 'password', value: 'N3w-passw0rd' });
+        reset.send({ type: 'reset.submit' });
+        await waitFor(reset, (s) => s.matches({ signedIn: 'settled' }));
+        reset.stop();
+      },
+    ],
+    [
+      'a sign-in',
+      async (actors: ReturnType<typeof createAppActors>) => {
+        const auth = actors.spawn(await actors.machine('auth'), { input: { start: 'signIn' } }).start();
+        auth.send({ type: 'auth.change', field: 'email', value: 'sara@example.com' });
+        auth.send({ type: 'auth.change', field: 'password', value: 'Secret123!' });
+        auth.send({ type: 'auth.submit' });
+        await waitFor(auth, (s) => s.matches({ signedIn: 'settled' }));
+        auth.stop();
+      },
+    ],
+  ])("after %s, the shopper is signed in and the header's cart and wishlist counts are the account's", async (_, signIn) => {
+    // The backend: an anonymous visitor with a two-line cart until the account is signed in; then
+    // the account's three-line order and its two favourites.
+    let signedIn = false;
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => line(`l${i}`, `v${i}`, 1));
+    const me = { __typename: 'CurrentUser', id: '7', identifier: 'sara@example.com' };
+    const { actors } = setup(
+      {
+        CheckUser: () =>
+          signedIn
+            ? json({
+                activeCustomer: { id: '7', firstName: 'Sara', lastName: 'Ali', emailAddress: 'sara@example.com' },
+                activeOrder: { id: '9', lines: lines(3) },
+                wishListLength: 2,
+              })
+            : checkUserAnonymous({} as never, {}, new URL('http://shop.test')),
+        getOrders: () => json({ activeOrder: signedIn ? { id: '9', lines: lines(3) } : { id: '1', lines: lines(2) } }),
+        changeUserPassword: (body) => {
+          signedIn = body.variables.resetToken === 'ticket-1';
+          return json({ changeUserPassword: me });
+        },
+        login: (body) => {
+          signedIn = body.variables.password === 'Secret123!';
+          return json({ login: me });
+        },
+        getCustomerWishList: () => json({ customerWishList: { items: [], totalItems: 2 } }),
+      },
+      { token: { token: 'tok-old', issuedAt: null } },
+    );
+    actors.start();
+    await waitFor(actors.cart, (s) => cartCount(s.context) === 2);
+    const header = () => ({
+      cart: cartCount(actors.cart.getSnapshot().context),
+      wishlist: wishlistCount(actors.wishlist.getSnapshot().context),
+    });
+    expect(header()).toEqual({ cart: 2, wishlist: 0 });
+
+    await signIn(actors);
+
+    await vi.waitFor(() => expect(header()).toEqual({ cart: 3, wishlist: 2 }));
     actors.stop();
   });
 });
