@@ -34,6 +34,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
     urlCode: input.code,
     returning: input.returning,
     requireVerifiedAddress: input.requireVerifiedAddress,
+    seed: input.seed ?? null,
     order: null,
     addresses: [],
     addressId: null,
@@ -55,11 +56,13 @@ export const checkoutMachine = checkoutSetup.createMachine({
   states: {
     // The customer's active order is what is checked out; the URL's code is only believed when the
     // server returns that order for this customer (a paid order to show, or one to confirm).
+    // The first load may answer from the server render's orders (the input's seed), used once.
     loading: {
+      exit: 'dropSeed',
       invoke: {
         id: 'fetchCheckoutOrders',
         src: 'fetchCheckoutOrders',
-        input: ({ context }) => ({ code: context.urlCode }),
+        input: ({ context }) => ({ code: context.urlCode, seed: context.seed }),
         onDone: [
           { guard: resumesAt('successReturn'), target: 'success', actions: [loadedOrder, 'storePlacedOrder', 'resetCartCount'] },
           { guard: resumesAt('success'), target: 'success', actions: [loadedOrder, 'storePlacedOrder'] },

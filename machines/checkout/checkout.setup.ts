@@ -60,7 +60,9 @@ export const checkoutSetup = setup({
   },
   actors: {
     /** getActiveOrder + getCheckoutOrder(code) (services/cart, services/checkout). */
-    fetchCheckoutOrders: fromPromise<CheckoutOrders, { code: string | null }>(notProvided('fetchCheckoutOrders')),
+    fetchCheckoutOrders: fromPromise<CheckoutOrders, { code: string | null; seed: CheckoutOrders | null }>(
+      notProvided('fetchCheckoutOrders'),
+    ),
     fetchAddresses: fromPromise<Address[], void>(notProvided('fetchAddresses')),
     createAddress: fromPromise<Address, CreateAddressInput>(notProvided('createAddress')),
     requestAddressVerification: fromPromise<boolean, { addressId: string }>(notProvided('requestAddressVerification')),
@@ -88,6 +90,7 @@ export const checkoutSetup = setup({
     setOrder: assign((_, params: { order: Order | null }) => ({ order: params.order })),
     setError: assign((_, params: { error: CheckoutError }) => ({ error: params.error })),
     clearError: assign({ error: null }),
+    dropSeed: assign({ seed: null }),
     // The shopper's choice; else the address the order already has (a reload); else the default;
     // else the only one there is (issue 32 §2).
     setAddresses: assign(({ context }, params: { addresses: Address[] }) => ({

@@ -52,12 +52,19 @@ export interface CheckoutInput {
   returning: boolean;
   /** Shop policy: a shipping address must be verified by a code before it is used. */
   requireVerifiedAddress: boolean;
+  /**
+   * The orders the page's server render already read for this code (the route's loader, through
+   * the same service): the first load answers from them instead of asking the Shop API again.
+   */
+  seed?: CheckoutOrders | null;
 }
 
 export interface CheckoutContext {
   urlCode: string | null;
   returning: boolean;
   requireVerifiedAddress: boolean;
+  /** The input's seed until the first load has used it (a retried load asks the Shop API). */
+  seed: CheckoutOrders | null;
   order: Order | null;
   addresses: Address[];
   addressId: string | null;

@@ -45,7 +45,6 @@ import { findReviewableLine, submitProductReview } from '../../services/reviews.
 import { authenticateWithIdToken, login, logout, refreshVerify, register, verifyAccount } from '../../services/session.service';
 import type { CartActor, PageMachines, SessionActor } from '../containers/app-actors.types';
 import type { Locale } from '../i18n/locales';
-import { takeSeededOrders } from '../lib/checkout-seed';
 
 /** How long a sign-in waits for the session's user check before the page moves on anyway. */
 const SIGN_IN_CHECK_TIMEOUT_MS = 10_000;
@@ -212,8 +211,8 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
       const { checkoutMachine, checkoutCouponMachine } = await import('../../machines/checkout.machine');
       return checkoutMachine.provide({
         actors: {
-          // The page's loader read the orders for its server render (src/lib/checkout-seed.ts): not again.
-          fetchCheckoutOrders: fromPromise(async ({ input }) => takeSeededOrders(input.code) ?? getCheckoutOrders(current(), input)),
+          // The orders the page's loader read for its server render (the machine's seed): not again.
+          fetchCheckoutOrders: fromPromise(async ({ input }) => input.seed ?? getCheckoutOrders(current(), input)),
           fetchAddresses: fromPromise(() => getAddresses(current())),
           createAddress: fromPromise(({ input }) => createAddress(current(), input)),
           requestAddressVerification: fromPromise(({ input }) => requestAddressVerification(current(), input.addressId)),

@@ -9,7 +9,7 @@ import type { CheckoutStep, checkoutMachine } from '../../machines/checkout.mach
 import { checkoutStep } from '../../machines/checkout/checkout.selectors';
 import { StepLoading } from '../components/checkout/checkout-alert';
 import { CHECKOUT_STEPS } from '../components/checkout/checkout-steps';
-import { seedCheckout, type CheckoutSeed } from '../lib/checkout-seed';
+import type { CheckoutSeed } from '../lib/checkout-seed';
 import { useLocalizePath } from '../lib/use-locale';
 import { useActorSelector } from './use-actor-selector';
 import { usePageActor } from './use-page-actor';
@@ -49,12 +49,11 @@ const isStep = (value: string | null): value is CheckoutStep => CHECKOUT_STEPS.i
  */
 export function CheckoutFlow({ code, returning, requireVerifiedAddress, seed, cities, placeholder, page, onPaid }: CheckoutFlowProps) {
   const { i18n } = useLingui();
-  // Before the machine starts (at idle): its first fetches answer from the loader's data (src/app/actors.ts).
-  useState(() => seed && seedCheckout(seed));
   // The machine comes with the app's actors once the page has loaded and is idle (decision 007),
   // like on the catalogue pages: asked for at once, they would compete with the first paint.
   const { actor, send } = usePageActor('checkout', {
-    input: { code, returning, requireVerifiedAddress },
+    // Its first load answers from the orders the loader read for this code (no second request).
+    input: { code, returning, requireVerifiedAddress, seed: seed && seed.code === code ? seed.orders : null },
     eager: false,
     // The view's chunk loads while the machine fetches the order.
     onStart: () => void loadView(),

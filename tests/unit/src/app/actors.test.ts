@@ -263,6 +263,33 @@ describe('createAppActors (composition root)', () => {
     checkout.stop();
   });
 
+  it("starts a checkout from the server render's orders (its input's seed) without asking for them again", async () => {
+    const noOrder: Record<string, Handler> = {
+      getOrders: () => json({ activeOrder: null }),
+      getCheckOutOrder: () => json({ orderByCode: null }),
+    };
+    const asked = (calls: Array<{ operationName?: string }>) =>
+      calls.map((c) => c.operationName).filter((op) => op === 'getOrders' || op === 'getCheckOutOrder');
+    const input = { code: 'ORD1', returning: false, requireVerifiedAddress: false };
+
+    const seeded = setup(noOrder, { token: { token: 't', issuedAt: null } });
+    const first = seeded.actors.spawn(await seeded.actors.machine('checkout'), {
+      input: { ...input, seed: { active: null, byCode: null } },
+    });
+    first.start();
+    await waitFor(first, (s) => s.matches('empty'));
+    expect(asked(seeded.calls)).toEqual([]);
+    expect(first.getSnapshot().context.seed).toBeNull(); // used once: a later load asks the Shop API
+    first.stop();
+
+    const unseeded = setup(noOrder, { token: { token: 't', issuedAt: null } });
+    const second = unseeded.actors.spawn(await unseeded.actors.machine('checkout'), { input });
+    second.start();
+    await waitFor(second, (s) => s.matches('empty'));
+    expect(asked(unseeded.calls).sort()).toEqual(['getCheckOutOrder', 'getOrders']);
+    second.stop();
+  });
+
   it('reports every page-scoped actor to the inspector with no option from the page', () => {
     const seen: string[] = [];
     const { actors } = setup(
