@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SYNC_INTERVAL_MS } from '../../server/src/plugins/catalogue/constants';
+import { TTL_MS } from '../../server/src/plugins/catalogue/services/response-cache.service';
 import { adminApi, shopOk } from './helpers/shop-api';
 import { createStoreTestEnv, type StoreTestEnv } from './helpers/test-env';
 
@@ -32,8 +33,30 @@ interface Card {
   variants: Array<{ id: string; priceWithTax: number; stockLevel: string; inStock: boolean }>;
 }
 
+/** When the last answer to each distinct request arrived (see `expectKept`). */
+const answeredAt = new Map<string, number>();
+
+/**
+ * Whether an identical request was answered less than the kept answers' lifetime ago when this
+ * one was sent: only then must it be answered from the kept answer. Kept answers expire after
+ * TTL_MS whatever happens, and on a loaded machine two requests in a row can be further apart.
+ */
+function withinTtl(key: string, sent: number): boolean {
+  const last = answeredAt.get(key);
+  answeredAt.set(key, Date.now());
+  return last !== undefined && sent - last < TTL_MS - 250;
+}
+
+/** The answer came from the kept answer, if it was asked inside the kept answer's lifetime. */
+function expectKept(answer: { cache: string | null; withinTtl: boolean }) {
+  if (answer.withinTtl) expect(answer.cache).toBe('hit');
+  // eslint-disable-next-line no-console -- says which check a slow machine skipped
+  else console.warn(`[catalogue-response-cache] a repeat request came ${TTL_MS} ms or more after the first: not checked`);
+}
+
 /** A raw Shop API POST: the body text as sent, the cache header and the content type. */
 async function post(query: string, variables: Record<string, unknown>, opts: { lang?: string; token?: string; accept?: string } = {}) {
+  const sent = Date.now();
   const res = await fetch(`${env.baseUrl}/shop-api?languageCode=${opts.lang ?? 'en'}`, {
     method: 'POST',
     headers: {
@@ -45,7 +68,9 @@ async function post(query: string, variables: Record<string, unknown>, opts: { l
   });
   expect(res.status).toBe(200);
   const text = await res.text();
-  return { text, json: JSON.parse(text), cache: res.headers.get('x-catalogue-cache'), type: res.headers.get('content-type') };
+  const key = JSON.stringify(['POST', query, variables, opts.lang ?? 'en', opts.token ?? '', opts.accept ?? '']);
+  const cache = res.headers.get('x-catalogue-cache');
+  return { text, json: JSON.parse(text), cache, type: res.headers.get('content-type'), withinTtl: withinTtl(key, sent) };
 }
 
 /** What graphql-request (the storefront's client, services/client.ts) sends as Accept. */
@@ -57,9 +82,10 @@ async function get(query: string, variables: Record<string, unknown>) {
   url.searchParams.set('languageCode', 'ar');
   url.searchParams.set('query', query);
   url.searchParams.set('variables', JSON.stringify(variables));
+  const sent = Date.now();
   const res = await fetch(url, { headers: { 'apollo-require-preflight': 'true' } });
   expect(res.status).toBe(200);
-  return { text: await res.text(), cache: res.headers.get('x-catalogue-cache') };
+  return { text: await res.text(), cache: res.headers.get('x-catalogue-cache'), withinTtl: withinTtl(`GET ${url}`, sent) };
 }
 
 const updateVariants = (input: Array<Record<string, unknown>>) =>
@@ -88,7 +114,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const first = await post(CARDS, vars);
     const second = await post(CARDS, vars);
     expect(first.cache).toBe('miss');
-    expect(second.cache).toBe('hit');
+    expectKept(second);
     expect(second.text).toBe(first.text);
     cards = first.json.data.productByFacetValue.items;
     expect(cards.length).toBeGreaterThan(0);
@@ -101,7 +127,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const g1 = await get(CARDS, vars);
     const g2 = await get(CARDS, vars);
     expect(g1.cache).toBe('miss');
-    expect(g2.cache).toBe('hit');
+    expectKept(g2);
     expect(g2.text).toBe(g1.text);
     expect(g2.text).toBe(arabic.text);
   });
@@ -112,7 +138,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     expect(first.type).toMatch(/^application\/graphql-response\+json/);
     expect(first.cache).toBe('miss');
     const second = await post(CARDS, vars, { accept: STOREFRONT_ACCEPT });
-    expect(second.cache).toBe('hit');
+    expectKept(second);
     expect(second.text).toBe(first.text);
     expect(second.type).toBe(first.type);
     // a client asking for plain JSON is not handed the other content type
@@ -128,8 +154,8 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const term = card.name;
     const hit = async () => (await post(SEARCH, { t: term })).json.data.searchProducts.items.find((p: Card) => p.id === card.id);
     const before = await hit();
-    expect((await post(SEARCH, { t: term })).cache).toBe('hit');
-    expect((await post(CARDS, vars)).cache).toBe('hit');
+    expectKept(await post(SEARCH, { t: term }));
+    expectKept(await post(CARDS, vars));
 
     const newPrice = before.priceSummary.minPriceWithTax - 100;
     await updateVariants([{ id: card.variants[0].id, price: newPrice }]);
@@ -147,7 +173,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const vars = { i: { categoryCode, take: 24 } };
     const card = cards[0];
     await post(CARDS, vars);
-    expect((await post(CARDS, vars)).cache).toBe('hit');
+    expectKept(await post(CARDS, vars));
     await updateVariants(
       card.variants.map((v) => ({
         id: v.id,
@@ -167,7 +193,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const vars = { i: { categoryCode, take: 24 } };
     const card = cards[1];
     await post(CARDS, vars);
-    expect((await post(CARDS, vars)).cache).toBe('hit');
+    expectKept(await post(CARDS, vars));
     const { product } = await admin(`query ($id: ID!) { product(id: $id) { translations { languageCode name slug } } }`, { id: card.id });
     await admin(`mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { id } }`, {
       input: {
@@ -189,10 +215,10 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const first = await post(HEADER, {});
     expect(first.cache).toBe('miss');
     const second = await post(HEADER, {});
-    expect(second.cache).toBe('hit');
+    expectKept(second);
     expect(second.text).toBe(first.text);
     await post(CATEGORY, { c: categoryCode });
-    expect((await post(CATEGORY, { c: categoryCode })).cache).toBe('hit');
+    expectKept(await post(CATEGORY, { c: categoryCode }));
     const brands = await post(`{ brands { id code name } }`, {});
     expect((await post(`{ brands { id code name } }`, {})).text).toBe(brands.text);
 
@@ -230,7 +256,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     const first = await post(RELATED, { id: subject.id });
     expect(first.cache).toBe('miss');
     const second = await post(RELATED, { id: subject.id });
-    expect(second.cache).toBe('hit');
+    expectKept(second);
     expect(second.text).toBe(first.text);
     const shown = first.json.data.relatedOfSingleProduct.mostWatched[0] as {
       id: string;
@@ -306,7 +332,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     await new Promise((r) => setTimeout(r, 300));
     await post(CARDS, vars);
     const kept = Date.now();
-    expect((await post(CARDS, vars)).cache).toBe('hit');
+    expectKept(await post(CARDS, vars));
     await order(2); // 7 -> 5: in stock before and after
     await settle();
     const after = await post(CARDS, vars);
@@ -330,7 +356,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     expect(review, 'the seed has approved reviews').toBeDefined();
     const RATING = `query ($id: ID!) { product(id: $id) { id overallRating { totalCount } } }`;
     const before = await post(RATING, { id: review.productId });
-    expect((await post(RATING, { id: review.productId })).cache).toBe('hit');
+    expectKept(await post(RATING, { id: review.productId }));
     const count = before.json.data.product.overallRating.totalCount;
     await admin(`mutation ($id: ID!) { updateProductReviewState(id: $id, state: rejected) { id } }`, { id: review.id });
     const after = await post(RATING, { id: review.productId });
@@ -354,7 +380,7 @@ describe('Kept answers of catalogue queries follow catalogue changes', () => {
     await post(`mutation ($id: ID!) { toggleFav(productId: $id) { isFav } }`, { id: card.id }, { token });
 
     await post(CARDS, vars);
-    expect((await post(CARDS, vars)).cache).toBe('hit');
+    expectKept(await post(CARDS, vars));
     const signedIn = await post(CARDS, vars, { token });
     expect(signedIn.cache).toBeNull();
     expect(signedIn.json.data.productByFacetValue.items.find((p: Card) => p.id === card.id).isFav).toBe(true);
