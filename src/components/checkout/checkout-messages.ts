@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CheckoutError } from '../../../machines/checkout.machine';
 import { storeUnavailableText } from '../cart/cart-messages';
+import { retryAfterText } from '../retry-after';
 
 /** The shopper-facing text of a checkout failure (spec §8), in the page's language. */
 export function checkoutErrorText(i18n: I18n, error: CheckoutError): string {
@@ -20,7 +21,7 @@ export function checkoutErrorText(i18n: I18n, error: CheckoutError): string {
     case 'VERIFICATION_CODE_INVALID_ERROR':
       return i18n._(msg`That code is not right. Attempts left: ${error.detail?.attemptsLeft ?? 0}.`);
     case 'RATE_LIMIT_ERROR':
-      return i18n._(msg`Too many attempts. Try again in ${error.detail?.retryAfterSeconds ?? 60} seconds.`);
+      return retryAfterText(i18n, error.detail?.retryAfterSeconds ?? 60);
     case 'INELIGIBLE_PAYMENT_METHOD_ERROR':
       return error.detail?.eligibilityMessage || i18n._(msg`This payment method is not available for this order.`);
     case 'PAYMENT_FAILED_ERROR':

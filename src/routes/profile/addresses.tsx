@@ -7,6 +7,7 @@ import { getAddresses, type Address } from '../../../services/account.service';
 import { ProfileFrame } from '../../containers/profile-frame';
 import type { AddressesSnapshot } from './address-form';
 import { useActorSelector } from '../../containers/use-actor-selector';
+import { retryAfterText } from '../../components/retry-after';
 import { usePageActor } from '../../containers/use-page-actor';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { useLocale } from '../../lib/use-locale';
@@ -98,7 +99,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
       case 'address.code.expired':
         return t`This code has expired. Ask for a new code.`;
       case 'address.code.rateLimited':
-        return t`Too many attempts. Try again in ${i18n.number(retryAfter ?? 60)} seconds.`;
+        return retryAfterText(i18n, retryAfter ?? 60);
       case 'address.code.failed':
         return t`The code could not be checked. Check your connection and try again.`;
       default:
