@@ -1,15 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { unavailableOf } from './lib/network-failure';
 import type { AuthenticateResult, CurrentUser, LoginResult, RegisterResult, VerifyAccountResult } from '../services/session.service';
-import {
-  RESEND_COOLDOWN_SECONDS,
-  SOCIAL_RELOAD_DELAY_MS,
-  isCodeSpent,
-  toAuthFailure,
-  type AnyAuthFailure,
-  type AuthFailure,
-  type RateLimited,
-} from './lib/auth-failure';
+import { RESEND_COOLDOWN_SECONDS, SOCIAL_RELOAD_DELAY_MS, isCodeSpent, type AuthFailure, type RateLimited } from './lib/auth-failure';
+import { formStates, refused, unanswered, type Outcome } from './lib/form-states';
 import { validateForm, type AuthErrors, type AuthField, type AuthForm, type AuthValues } from './schemas/auth.schema';
 
 export type { AuthFailure } from './lib/auth-failure';
@@ -92,8 +84,6 @@ export type ResendCodeResult = { ok: true } | RateLimited;
 /** `authenticateWithIdToken` must turn the backend's HTTP 429 into a result too. */
 export type AuthenticateOutcome = AuthenticateResult | RateLimited;
 
-type Outcome = { ok: true } | AnyAuthFailure;
-
 function formValue<F extends AuthForm>(form: F, values: AuthValues) {
   const result = validateForm(form, values);
   if (!result.ok) throw new Error(`${form} submitted with invalid values`);
@@ -102,7 +92,7 @@ function formValue<F extends AuthForm>(form: F, values: AuthValues) {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided: wire it in src/app/actors.ts`));
 
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -174,7 +164,12 @@ export const authMachine = setup({
     isPopupSignIn: ({ context }) => context.popupSignIn,
     isResendWaiting: ({ context }) => context.start === 'verify' && context.resendIn > 0,
   },
-}).createMachine({
+});
+
+const authForm = formStates<AuthEvent>('auth');
+const toSocial = { target: '#auth.social', actions: 'storeSocial' } as const;
+
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: ({ input }) => ({
     start: input.start === 'verify' && !input.email?.trim() ? 'entry' : (input.start ?? 'entry'),
@@ -208,27 +203,18 @@ export const authMachine = setup({
           on: {
             'auth.showSignIn': 'signIn',
             'auth.showRegister': 'register',
-            'auth.social': { target: '#auth.social', actions: 'storeSocial' },
+            'auth.social': toSocial,
           },
         },
         signIn: {
           initial: 'editing',
           entry: 'clearErrors',
-          states: {
-            editing: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting', actions: 'clearErrors' },
-                  { actions: [{ type: 'storeErrors', params: { form: 'signIn' } }, 'clearFailure'] },
-                ],
-                'auth.showRegister': '#auth.forms.register',
-                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
-              },
-            },
-            // Further submits are ignored here: one sign-in at a time, never twice for one click.
-            submitting: {
-              entry: 'clearFailure',
+          // Further submits are ignored while submitting: one sign-in at a time, never twice for one
+          // click. A failure stays on screen while the shopper corrects the form; the next submit clears it.
+          states: authForm(
+            'signIn',
+            'submitting',
+            authSetup.createStateConfig({
               invoke: {
                 id: 'login',
                 src: 'login',
@@ -253,49 +239,21 @@ export const authMachine = setup({
                     target: 'failed',
                     actions: [{ type: 'storeFailure', params: { failure: { kind: 'invalidCredentials' } } }, 'forgetPassword'],
                   },
-                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+                  { target: 'failed', actions: refused },
                 ],
-                onError: {
-                  target: 'failed',
-                  actions: {
-                    type: 'storeFailure',
-                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
-                  },
-                },
+                onError: { target: 'failed', actions: unanswered },
               },
-            },
-            // The failure stays on screen while the shopper corrects the form; the next submit clears it.
-            failed: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting', actions: 'clearErrors' },
-                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'signIn' } }, 'clearFailure'] },
-                ],
-                'auth.retry': { guard: { type: 'isValid', params: { form: 'signIn' } }, target: 'submitting' },
-                'auth.showRegister': '#auth.forms.register',
-                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
-              },
-            },
-          },
+            }),
+            { on: { 'auth.showRegister': '#auth.forms.register', 'auth.social': toSocial } },
+          ),
         },
         register: {
           initial: 'editing',
           entry: 'clearErrors',
-          states: {
-            editing: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting', actions: 'clearErrors' },
-                  { actions: [{ type: 'storeErrors', params: { form: 'registration' } }, 'clearFailure'] },
-                ],
-                'auth.showSignIn': '#auth.forms.signIn',
-                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
-              },
-            },
-            submitting: {
-              entry: 'clearFailure',
+          states: authForm(
+            'registration',
+            'submitting',
+            authSetup.createStateConfig({
               invoke: {
                 id: 'registerAccount',
                 src: 'registerAccount',
@@ -313,30 +271,13 @@ export const authMachine = setup({
                       { type: 'startCooldown', params: { seconds: null } },
                     ],
                   },
-                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+                  { target: 'failed', actions: refused },
                 ],
-                onError: {
-                  target: 'failed',
-                  actions: {
-                    type: 'storeFailure',
-                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
-                  },
-                },
+                onError: { target: 'failed', actions: unanswered },
               },
-            },
-            failed: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting', actions: 'clearErrors' },
-                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'registration' } }, 'clearFailure'] },
-                ],
-                'auth.retry': { guard: { type: 'isValid', params: { form: 'registration' } }, target: 'submitting' },
-                'auth.showSignIn': '#auth.forms.signIn',
-                'auth.social': { target: '#auth.social', actions: 'storeSocial' },
-              },
-            },
-          },
+            }),
+            { on: { 'auth.showSignIn': '#auth.forms.signIn', 'auth.social': toSocial } },
+          ),
         },
         // A failed social sign-in returns to the form it started from, its message shown there.
         previous: { type: 'history' },
@@ -358,7 +299,7 @@ export const authMachine = setup({
           {
             guard: { type: 'hasCode', params: ({ event }) => ({ result: event.output, code: 'RATE_LIMIT_ERROR' }) },
             target: 'forms.previous',
-            actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) }, 'dropSocial'],
+            actions: [refused, 'dropSocial'],
           },
           // Spec §4: a failed social sign-in shows the message the server returned.
           {
@@ -374,10 +315,7 @@ export const authMachine = setup({
         ],
         onError: {
           target: 'forms.previous',
-          actions: [
-            { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
-            'dropSocial',
-          ],
+          actions: [unanswered, 'dropSocial'],
         },
       },
     },
@@ -395,57 +333,35 @@ export const authMachine = setup({
           initial: 'editing',
           on: { 'auth.codeSent': { target: '.editing', actions: ['clearCode', 'clearErrors', 'clearFailure'] } },
           states: {
-            editing: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
-                  { actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
-                ],
-              },
-            },
-            checking: {
-              entry: 'clearFailure',
-              invoke: {
-                id: 'verifyAccount',
-                src: 'verifyAccount',
-                input: ({ context }) => ({
-                  code: formValue('code', context.values).code,
-                  email: context.pending?.email ?? '',
-                  ...(context.pending?.password ? { password: context.pending.password } : {}),
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
-                    target: '#auth.signedIn',
-                    actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) },
-                    target: 'spent',
-                    actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
-                  },
-                  { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
-                ],
-                onError: {
-                  target: 'failed',
-                  actions: {
-                    type: 'storeFailure',
-                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
-                  },
+            ...authForm(
+              'code',
+              'checking',
+              authSetup.createStateConfig({
+                invoke: {
+                  id: 'verifyAccount',
+                  src: 'verifyAccount',
+                  input: ({ context }) => ({
+                    code: formValue('code', context.values).code,
+                    email: context.pending?.email ?? '',
+                    ...(context.pending?.password ? { password: context.pending.password } : {}),
+                  }),
+                  onDone: [
+                    {
+                      guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                      target: '#auth.signedIn',
+                      actions: { type: 'storeUser', params: ({ event }) => ({ result: event.output }) },
+                    },
+                    {
+                      guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) },
+                      target: 'spent',
+                      actions: refused,
+                    },
+                    { target: 'failed', actions: refused },
+                  ],
+                  onError: { target: 'failed', actions: unanswered },
                 },
-              },
-            },
-            failed: {
-              on: {
-                'auth.change': { actions: 'changeField' },
-                'auth.submit': [
-                  { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
-                  { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
-                ],
-                'auth.retry': { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking' },
-              },
-            },
+              }),
+            ),
             // Expired, or out of attempts: no submit until a new code is on its way (auth.codeSent).
             spent: {},
           },
@@ -469,7 +385,7 @@ export const authMachine = setup({
                   {
                     target: 'coolingDown',
                     actions: [
-                      { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
+                      refused,
                       {
                         type: 'startCooldown',
                         params: ({ event }) => ({ seconds: event.output.ok ? null : event.output.retryAfterSeconds }),
@@ -477,13 +393,7 @@ export const authMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: 'ready',
-                  actions: {
-                    type: 'storeFailure',
-                    params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }),
-                  },
-                },
+                onError: { target: 'ready', actions: unanswered },
               },
             },
             coolingDown: {
@@ -512,7 +422,3 @@ export const authMachine = setup({
     },
   },
 });
-
-function failureOf(result: Outcome): AuthFailure {
-  return result.ok ? { kind: 'network' } : toAuthFailure(result);
-}

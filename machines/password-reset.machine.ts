@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { unavailableOf } from './lib/network-failure';
 import type { PasswordResetResult, VerifyResetCodeResult } from '../services/account.service';
 import type { CurrentUser } from '../services/session.service';
-import { isCodeSpent, toAuthFailure, type AnyAuthFailure, type AuthFailure, type RateLimited } from './lib/auth-failure';
+import { isCodeSpent, type AuthFailure, type RateLimited } from './lib/auth-failure';
+import { formStates, refused, unanswered, type Outcome } from './lib/form-states';
 import { validateForm, type AuthErrors, type AuthField, type AuthForm, type AuthValues } from './schemas/auth.schema';
 
 // Forgotten password (`/auth/forget-password`, `/auth/reset-password`): e-mail -> 6-digit code ->
@@ -55,8 +55,6 @@ export interface ChangePasswordInput {
   password: string;
 }
 
-type Outcome = { ok: true } | AnyAuthFailure;
-
 function formValue<F extends AuthForm>(form: F, values: Pick<AuthValues, ResetField>) {
   const result = validateForm(form, { firstName: '', lastName: '', ...values });
   if (!result.ok) throw new Error(`${form} submitted with invalid values`);
@@ -65,7 +63,7 @@ function formValue<F extends AuthForm>(form: F, values: Pick<AuthValues, ResetFi
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided: wire it in src/app/actors.ts`));
 
-export const passwordResetMachine = setup({
+const resetSetup = setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
@@ -114,7 +112,16 @@ export const passwordResetMachine = setup({
     hasEmail: ({ context }) => context.email !== null,
     hasResetToken: ({ context }) => context.resetToken !== null,
   },
-}).createMachine({
+});
+
+const resetForm = formStates<PasswordResetEvent>('reset');
+/** Another code, or another address: from any state of the code step. */
+const newCode = {
+  'reset.requestCode': '#passwordReset.requesting.sending',
+  'reset.changeEmail': '#passwordReset.requesting.editing',
+} as const;
+
+export const passwordResetMachine = resetSetup.createMachine({
   id: 'passwordReset',
   context: ({ input }) => {
     const resumed = resumedEmail(input.codeSentTo);
@@ -135,18 +142,10 @@ export const passwordResetMachine = setup({
     },
     requesting: {
       initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'email' } }, target: 'sending', actions: ['clearErrors', 'storeEmail'] },
-              { actions: [{ type: 'storeErrors', params: { form: 'email' } }, 'clearFailure'] },
-            ],
-          },
-        },
-        sending: {
-          entry: 'clearFailure',
+      states: resetForm(
+        'email',
+        'sending',
+        resetSetup.createStateConfig({
           invoke: {
             id: 'requestResetCode',
             src: 'requestResetCode',
@@ -157,143 +156,84 @@ export const passwordResetMachine = setup({
                 target: '#passwordReset.code',
                 actions: 'startCode',
               },
-              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
+              { target: 'failed', actions: refused },
             ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
-            },
+            onError: { target: 'failed', actions: unanswered },
           },
-        },
-        failed: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'email' } }, target: 'sending', actions: ['clearErrors', 'storeEmail'] },
-              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'email' } }, 'clearFailure'] },
-            ],
-            'reset.retry': { guard: 'hasEmail', target: 'sending' },
-          },
-        },
-      },
+        }),
+        { submitActions: ['clearErrors', 'storeEmail'], retryGuard: 'hasEmail' },
+      ),
     },
     code: {
       initial: 'editing',
       entry: 'clearErrors',
       states: {
-        editing: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
-              { actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
-            ],
-            'reset.requestCode': '#passwordReset.requesting.sending',
-            'reset.changeEmail': '#passwordReset.requesting.editing',
-          },
-        },
-        checking: {
-          entry: 'clearFailure',
-          invoke: {
-            id: 'verifyResetCode',
-            src: 'verifyResetCode',
-            input: ({ context }) => ({ code: formValue('code', context.values).code, email: context.email ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
-                target: '#passwordReset.newPassword',
-                actions: { type: 'storeResetToken', params: ({ event }) => ({ result: event.output }) },
-              },
-              {
-                guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) },
-                target: 'spent',
-                actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) },
-              },
-              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+        ...resetForm(
+          'code',
+          'checking',
+          resetSetup.createStateConfig({
+            invoke: {
+              id: 'verifyResetCode',
+              src: 'verifyResetCode',
+              input: ({ context }) => ({ code: formValue('code', context.values).code, email: context.email ?? '' }),
+              onDone: [
+                {
+                  guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                  target: '#passwordReset.newPassword',
+                  actions: { type: 'storeResetToken', params: ({ event }) => ({ result: event.output }) },
+                },
+                { guard: { type: 'isCodeSpent', params: ({ event }) => ({ result: event.output }) }, target: 'spent', actions: refused },
+                { target: 'failed', actions: refused },
+              ],
+              onError: { target: 'failed', actions: unanswered },
             },
-          },
-        },
-        failed: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking', actions: 'clearErrors' },
-              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'code' } }, 'clearFailure'] },
-            ],
-            'reset.retry': { guard: { type: 'isValid', params: { form: 'code' } }, target: 'checking' },
-            'reset.requestCode': '#passwordReset.requesting.sending',
-            'reset.changeEmail': '#passwordReset.requesting.editing',
-          },
-        },
+          }),
+          { on: newCode },
+        ),
         // Expired or out of attempts: only a new code helps.
-        spent: {
-          on: {
-            'reset.requestCode': '#passwordReset.requesting.sending',
-            'reset.changeEmail': '#passwordReset.requesting.editing',
-          },
-        },
+        spent: { on: newCode },
       },
     },
     newPassword: {
       initial: 'editing',
       entry: 'clearErrors',
       states: {
-        editing: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving', actions: 'clearErrors' },
-              { actions: [{ type: 'storeErrors', params: { form: 'newPassword' } }, 'clearFailure'] },
-            ],
-          },
-        },
-        saving: {
-          entry: 'clearFailure',
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context }) => ({ resetToken: context.resetToken ?? '', password: formValue('newPassword', context.values).password }),
-            onDone: [
-              {
-                guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
-                target: '#passwordReset.signedIn',
-                // The ticket is spent: nothing keeps it once it has done its work.
-                actions: [{ type: 'storeUser', params: ({ event }) => ({ result: event.output }) }, 'dropResetToken'],
-              },
-              // The ticket is spent or too old: a new code gives a new one.
-              {
-                guard: { type: 'isTicketRejected', params: ({ event }) => ({ result: event.output }) },
-                target: 'rejected',
-                actions: [{ type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) }, 'dropResetToken'],
-              },
-              // The account still waits for its e-mail code: the view offers `/auth/otp` for `email`.
-              {
-                guard: { type: 'isNotVerified', params: ({ event }) => ({ result: event.output }) },
-                target: '#passwordReset.unverified',
-                actions: [{ type: 'storeFailure', params: { failure: { kind: 'notVerified' } } }, 'dropResetToken'],
-              },
-              { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.output) }) } },
-            ],
-            onError: {
-              target: 'failed',
-              actions: { type: 'storeFailure', params: ({ event }) => ({ failure: { kind: 'network', ...unavailableOf(event.error) } }) },
+        ...resetForm(
+          'newPassword',
+          'saving',
+          resetSetup.createStateConfig({
+            invoke: {
+              id: 'changePassword',
+              src: 'changePassword',
+              input: ({ context }) => ({
+                resetToken: context.resetToken ?? '',
+                password: formValue('newPassword', context.values).password,
+              }),
+              onDone: [
+                {
+                  guard: { type: 'isOk', params: ({ event }) => ({ result: event.output }) },
+                  target: '#passwordReset.signedIn',
+                  // The ticket is spent: nothing keeps it once it has done its work.
+                  actions: [{ type: 'storeUser', params: ({ event }) => ({ result: event.output }) }, 'dropResetToken'],
+                },
+                // The ticket is spent or too old: a new code gives a new one.
+                {
+                  guard: { type: 'isTicketRejected', params: ({ event }) => ({ result: event.output }) },
+                  target: 'rejected',
+                  actions: [refused, 'dropResetToken'],
+                },
+                // The account still waits for its e-mail code: the view offers `/auth/otp` for `email`.
+                {
+                  guard: { type: 'isNotVerified', params: ({ event }) => ({ result: event.output }) },
+                  target: '#passwordReset.unverified',
+                  actions: [{ type: 'storeFailure', params: { failure: { kind: 'notVerified' } } }, 'dropResetToken'],
+                },
+                { target: 'failed', actions: refused },
+              ],
+              onError: { target: 'failed', actions: unanswered },
             },
-          },
-        },
-        failed: {
-          on: {
-            'reset.change': { actions: 'changeField' },
-            'reset.submit': [
-              { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving', actions: 'clearErrors' },
-              { target: 'editing', actions: [{ type: 'storeErrors', params: { form: 'newPassword' } }, 'clearFailure'] },
-            ],
-            'reset.retry': { guard: { type: 'isValid', params: { form: 'newPassword' } }, target: 'saving' },
-          },
-        },
+          }),
+        ),
         rejected: {
           on: { 'reset.requestCode': '#passwordReset.requesting.sending' },
         },
@@ -318,8 +258,4 @@ function resumedEmail(value: string | undefined): string | null {
   if (!value) return null;
   const result = validateForm('email', { firstName: '', lastName: '', email: value, code: '', password: '' });
   return result.ok ? result.value.email : null;
-}
-
-function failureOf(result: Outcome): AuthFailure {
-  return result.ok ? { kind: 'network' } : toAuthFailure(result);
 }
