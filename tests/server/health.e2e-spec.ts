@@ -31,7 +31,7 @@ describe('Vendure /healthz and /readyz (common plugin)', () => {
     expect(await get('/readyz')).toEqual({ status: 200, cache: 'no-store', retryAfter: null, body: { status: 'ready', database: 'up' } });
   });
 
-  it('runs on better-sqlite3 with the shop\'s connection hooks: WAL and the shared statement cache', async () => {
+  it("runs on better-sqlite3 with the shop's connection hooks: WAL and the shared statement cache", async () => {
     if (onPostgres) return; // the embedded database's hooks; PostgreSQL has none
     const connection = env.server.app.get(TransactionalConnection).rawConnection;
     expect(connection.options.type).toBe('better-sqlite3');
