@@ -4,17 +4,14 @@
  * only from the trusted proxy hop, known and unknown accounts are answered alike, and the owner of
  * a limited account gets one notice mail.
  *
- * The server runs on a real SQLite file (better-sqlite3, the embedded default) so that it can be
- * restarted on the same database. TRUSTED_PROXIES names 127.0.0.2 as "the storefront": requests
- * sent from that local address play the proxy hop, requests from 127.0.0.1 a client that reaches
- * Vendure directly.
+ * The server runs on its own SQLite file (better-sqlite3, as every server spec: helpers/test-env.ts),
+ * so that it can be restarted on the same database. TRUSTED_PROXIES names 127.0.0.2 as "the
+ * storefront": requests sent from that local address play the proxy hop, requests from 127.0.0.1 a
+ * client that reaches Vendure directly.
  */
 import { TransactionalConnection } from '@vendure/core';
 import { TestServer } from '@vendure/testing';
-import fs from 'fs';
 import http from 'http';
-import os from 'os';
-import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_CUSTOMER } from '../../server/src/seed/steps/demo-customer';
@@ -26,7 +23,6 @@ process.env.TRUSTED_PROXIES = '127.0.0.2';
 const PORT = 3311 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const PROXY_HOP = '127.0.0.2';
 const DIRECT = '127.0.0.1';
-const DB_FILE = path.join(os.tmpdir(), `rate-limits-e2e-${process.pid}.sqlite`);
 
 const LOGIN = /* GraphQL */ `
   mutation login($username: String!, $password: String!) {
@@ -146,21 +142,12 @@ describe('rate limits (database store, per account, trusted proxy hop)', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    env = await createStoreTestEnv({
-      port: 3311,
-      configure: (config) => {
-        const db = config.dbConnectionOptions as any;
-        if (db.synchronize) return config; // seeding the shared sql.js cache: leave it alone
-        fs.copyFileSync(db.location, DB_FILE);
-        config.dbConnectionOptions = { type: 'better-sqlite3', database: DB_FILE, synchronize: false, logging: false } as any;
-        return config;
-      },
-    });
+    env = await createStoreTestEnv({ port: 3311 });
     server = env.server;
   });
   afterAll(async () => {
-    await server?.destroy();
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(DB_FILE + suffix, { force: true });
+    // env.server is the restarted server by then (see the restart test)
+    await env?.destroy();
   });
 
   const buckets = async (prefix: string): Promise<string[]> => {
@@ -349,6 +336,7 @@ describe('rate limits (database store, per account, trusted proxy hop)', () => {
 
     await server.destroy();
     server = new TestServer(env.config);
+    env.server = server; // env.destroy() stops this one and removes the database
     await server.bootstrap();
 
     const after = await viaProxy(LOGIN, { username: email, password: 'secret123' }, '198.19.0.12');

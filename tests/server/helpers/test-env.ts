@@ -1,12 +1,15 @@
 /**
  * createStoreTestEnv(): a real Vendure server for e2e tests, built from OUR buildConfig()
- * (all our plugins, custom fields, Arabic messages, email templates) on sql.js, seeded through the
- * same seed steps as `npm run seed` (small catalogue). See server/README.md ("E2E tests").
+ * (all our plugins, custom fields, Arabic messages, email templates) on better-sqlite3 with the
+ * same connection hooks as the shop (WAL, pragmas, the shared-statement patch of
+ * server/src/config/sqlite-statements.ts), seeded through the same seed steps as `npm run seed`
+ * (small catalogue). See server/README.md ("E2E tests").
  *
- * Seeding runs once per (test file name, server/src content, options): the seeded sql.js database,
- * its assets and a seed.json summary are cached under $E2E_DATA_ROOT (default
- * <os tmp>/vendure-e2e/<name>-<fingerprint>). Each test run loads the pristine database into memory
- * (autoSave off), so tests never see each other's writes.
+ * Seeding runs once per (test file name, server/src content, options): the seeded database
+ * (seed.sqlite, its WAL checkpointed into the file), its assets and a seed.json summary are cached
+ * under $E2E_DATA_ROOT (default <os tmp>/vendure-e2e/<name>-<fingerprint>). Each test server runs
+ * on its own copy of seed.sqlite (run-<pid>-<n>.sqlite beside it, removed when the env is
+ * destroyed), so tests never see each other's writes.
  */
 import { DefaultLogger, ID, LogLevel, mergeConfig, NoopLogger, TransactionalConnection, VendureConfig } from '@vendure/core';
 import { SimpleGraphQLClient, TestServer } from '@vendure/testing';
@@ -212,24 +215,42 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * The shop's own embedded connection (buildConfig(): better-sqlite3, WAL, prepareDatabase with the
+ * patches of patched-internals.ts) on `dbFile`; nothing but the file and synchronize change.
+ */
 function testConfig(opts: StoreTestEnvOptions, dataDir: string, dbFile: string, seeding: boolean): Required<VendureConfig> {
   const env = testEnvVars(opts, dataDir);
   const logging = opts.logging || !!process.env.LOG;
   let config = mergeConfig(buildConfig(env), {
     logger: logging ? new DefaultLogger({ level: LogLevel.Info }) : new NoopLogger(),
-    dbConnectionOptions: {
-      type: 'sqljs',
-      location: dbFile,
-      autoSave: false,
-      useLocalForage: false,
-      synchronize: seeding,
-      logging: false,
-    } as any,
+    dbConnectionOptions: { database: dbFile, synchronize: seeding, logging: false } as any,
   });
-  // mergeConfig keeps the better-sqlite3 keys it merged over; drop them for sql.js
-  for (const key of ['database', 'enableWAL', 'prepareDatabase']) delete (config.dbConnectionOptions as any)[key];
   if (opts.configure) config = opts.configure(config);
   return config as Required<VendureConfig>;
+}
+
+const SQLITE_SUFFIXES = ['', '-wal', '-shm', '-journal'];
+
+function removeSqlite(file: string) {
+  for (const suffix of SQLITE_SUFFIXES) fs.rmSync(file + suffix, { force: true });
+}
+
+/** Run copies not yet removed by destroy(): removed when the process exits. */
+const liveRunFiles = new Set<string>();
+process.once('exit', () => liveRunFiles.forEach(removeSqlite));
+
+/** Run copies left by test processes that died before destroy() (their pid is gone). */
+function removeOrphanRunFiles(dataDir: string) {
+  for (const f of fs.readdirSync(dataDir)) {
+    const m = f.match(/^run-(\d+)-\d+\.sqlite$/);
+    if (!m || Number(m[1]) === process.pid) continue;
+    try {
+      process.kill(Number(m[1]), 0);
+    } catch {
+      removeSqlite(path.join(dataDir, f));
+    }
+  }
 }
 
 export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<StoreTestEnv> {
@@ -242,21 +263,32 @@ export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<Sto
   const root = process.env.E2E_DATA_ROOT || path.join(os.tmpdir(), 'vendure-e2e');
   if (PG_URL) return createPgStoreTestEnv(opts, name, fp, root, products, steps);
   const dataDir = path.join(root, `${name}-${fp}`);
-  const dbFile = path.join(dataDir, 'vendure.sqlite');
+  const seedFile = path.join(dataDir, 'seed.sqlite');
   const summaryFile = path.join(dataDir, 'seed.json');
   fs.mkdirSync(root, { recursive: true });
 
-  if (!fs.existsSync(summaryFile) || !fs.existsSync(dbFile)) {
+  if (!fs.existsSync(summaryFile) || !fs.existsSync(seedFile)) {
     // stale caches of this test file
     for (const d of fs.readdirSync(root)) {
       if (d.startsWith(`${name}-`)) fs.rmSync(path.join(root, d), { recursive: true, force: true });
     }
     fs.mkdirSync(dataDir, { recursive: true });
-    await seedInto(testConfig(opts, dataDir, dbFile, true), dataDir, opts, products, steps, async (seedServer) => {
+    await seedInto(testConfig(opts, dataDir, seedFile, true), dataDir, opts, products, steps, async (seedServer) => {
+      // everything into seed.sqlite itself (seed.json is written only after this): runs copy the file alone
       const driver = seedServer.app.get(TransactionalConnection).rawConnection.driver as any;
-      await driver.save(dbFile);
+      driver.databaseConnection.pragma('wal_checkpoint(TRUNCATE)');
     });
+    // closed cleanly: a WAL with pages in it would mean the copies miss part of the seed
+    if (fs.existsSync(`${seedFile}-wal`) && fs.statSync(`${seedFile}-wal`).size > 0) {
+      fs.rmSync(summaryFile, { force: true });
+      throw new Error(`${seedFile}-wal is not empty after the seed server closed`);
+    }
   }
+  removeOrphanRunFiles(dataDir);
+  const dbFile = path.join(dataDir, `run-${process.pid}-${++runCounter}.sqlite`);
+  removeSqlite(dbFile);
+  fs.copyFileSync(seedFile, dbFile);
+  liveRunFiles.add(dbFile);
 
   const seed = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as SeedSummary;
   const mailDir = path.join(dataDir, 'mail');
@@ -265,11 +297,20 @@ export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<Sto
 
   const config = testConfig(opts, dataDir, dbFile, false);
   const server = new TestServer(config);
-  await server.bootstrap();
+  const dropRun = () => {
+    removeSqlite(dbFile);
+    liveRunFiles.delete(dbFile);
+  };
+  try {
+    await server.bootstrap();
+  } catch (err) {
+    dropRun();
+    throw err;
+  }
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const shopClient = new SimpleGraphQLClient(config, `${baseUrl}/shop-api`);
   const adminClient = new SimpleGraphQLClient(config, `${baseUrl}/admin-api`);
-  return {
+  const env: StoreTestEnv = {
     server,
     shopClient,
     adminClient,
@@ -279,11 +320,17 @@ export async function createStoreTestEnv(opts: StoreTestEnvOptions): Promise<Sto
     dataDir,
     seed,
     readMails: (filter) => readMailDir(mailDir, filter),
-    waitForJobs: (timeoutMs = 30_000) => waitForJobQueue(server.app, timeoutMs),
+    waitForJobs: (timeoutMs = 30_000) => waitForJobQueue(env.server.app, timeoutMs),
+    /** Destroys env.server (a spec that restarts the server on the same database sets it) and the run's copy. */
     async destroy() {
-      await server.destroy();
+      try {
+        await env.server.destroy();
+      } finally {
+        dropRun();
+      }
     },
   };
+  return env;
 }
 
 /** What a seed run leaves for the test runs: its summary (seed.json) and assets in dataDir. */
