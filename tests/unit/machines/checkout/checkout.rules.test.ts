@@ -139,6 +139,8 @@ describe('resumeTarget / resumeOrder: where a (re)loaded checkout starts and whi
     ['a paid order by its code', { active: null, byCode: paid }, false, 'success', paid],
     ['a paid order, back from the provider', { active: null, byCode: paid }, true, 'successReturn', paid],
     ['back from the provider, still arranging', { active: arranging, byCode: arranging }, true, 'confirming', arranging],
+    // the order being confirmed is the one the provider paid for, not whatever cart is active now
+    ['back from the provider, another cart active', { active: cart, byCode: arranging }, true, 'confirming', arranging],
     ['arranging, not a return', { active: arranging, byCode: arranging }, false, 'payment', arranging],
     ['back from the provider, order reopened', { active: cart, byCode: cart }, true, 'address', cart],
     ['a return naming a foreign code', { active: cart, byCode: null }, true, 'address', cart],
@@ -169,6 +171,11 @@ describe('orderAddressId: the saved address the order already ships to', () => {
     ],
   ];
   it.each(cases)('%s → %s', (_, addresses, order, id) => expect(orderAddressId(addresses, order)).toBe(id));
+  it('an empty second line on the order is the saved address without one', () => {
+    const order = orderAt('addressed');
+    const copy = { ...order, shippingAddress: { ...order.shippingAddress, streetLine2: '' } } as Order;
+    expect(orderAddressId([a2], copy)).toBe('a2');
+  });
   it.each([
     ['fullName', 'Huda Ali'],
     ['streetLine2', 'Flat 4'],
