@@ -74,8 +74,8 @@ export class VerificationCodeService {
     const res = await this.connection
       .getRepository(ctx, VerificationCode)
       .update({ id: record.id, consumedAt: IsNull() }, { consumedAt: new Date() });
-    // Some drivers (sql.js) do not report affected rows: only an explicit 0 means we lost.
-    return res.affected !== 0;
+    // better-sqlite3 and PostgreSQL report the rows changed; an unknown count fails closed.
+    return (res.affected ?? 0) > 0;
   }
 
   /** Whether a code for (purpose, subject) was confirmed (and not yet cleaned up). */
