@@ -8,7 +8,12 @@ import { RateLimitWindow } from './entities/rate-limit-window.entity';
 import { HealthController } from './health/health.controller';
 import { OwnerOnlyOrderByCodeAccessStrategy, recordPlacingSession } from './order-access/order-access';
 import { checkTrustedProxies, trustProxy } from './services/client-ip';
-import { CoreOperationLimit, CoreRateLimitApolloPlugin, defaultCoreOperationLimits } from './services/core-rate-limit.apollo-plugin';
+import {
+  CoreOperationLimit,
+  CoreRateLimitApolloPlugin,
+  defaultAdminSignInLimits,
+  defaultCoreOperationLimits,
+} from './services/core-rate-limit.apollo-plugin';
 import { RateLimitService } from './services/rate-limit.service';
 
 export interface CommonPluginOptions {
@@ -19,7 +24,7 @@ export interface CommonPluginOptions {
 /**
  * Shared building blocks: the `RateLimitError` result type, `RateLimitService` (windows in the
  * database table `rate_limit_window`, or Redis when REDIS_URL is set; docs/decisions/014), an HTTP 429 guard for core mutations whose result types we cannot
- * extend, and the one order-access rule (owner only; docs/decisions/011-order-access.md). Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
+ * extend (and for the admin's sign-in), and the one order-access rule (owner only; docs/decisions/011-order-access.md). Other plugins import `PluginCommonModule` and inject RateLimitService (it is exported
  * from this plugin's module, so list CommonPlugin before them).
  */
 @VendurePlugin({
@@ -32,9 +37,8 @@ export interface CommonPluginOptions {
   configuration: (config) => {
     const plugins = config.apiOptions.apolloServerPlugins ?? [];
     // Idempotent: a config object may pass through this callback more than once.
-    if (!plugins.includes(CommonPlugin.coreRateLimitPlugin)) {
-      config.apiOptions.apolloServerPlugins = [...plugins, CommonPlugin.coreRateLimitPlugin];
-    }
+    const guards = [CommonPlugin.coreRateLimitPlugin, CommonPlugin.adminSignInPlugin].filter((p) => !plugins.includes(p));
+    config.apiOptions.apolloServerPlugins = [...plugins, ...guards];
     config.orderOptions.orderByCodeAccessStrategy = new OwnerOnlyOrderByCodeAccessStrategy();
     const processes = config.orderOptions.process ?? [];
     if (!processes.includes(recordPlacingSession)) {
@@ -47,6 +51,8 @@ export interface CommonPluginOptions {
 export class CommonPlugin implements OnApplicationBootstrap {
   /** One per process; other plugins add their limits with `addLimits()` in their configuration. */
   static readonly coreRateLimitPlugin = new CoreRateLimitApolloPlugin(defaultCoreOperationLimits);
+  /** The admin's sign-in, limited like the shop's (its own buckets). */
+  static readonly adminSignInPlugin = new CoreRateLimitApolloPlugin(defaultAdminSignInLimits, 'admin-api', 'admin:');
 
   static init(options: CommonPluginOptions = {}) {
     if (options.coreOperationLimits) CommonPlugin.coreRateLimitPlugin.addLimits(options.coreOperationLimits);
@@ -66,6 +72,7 @@ export class CommonPlugin implements OnApplicationBootstrap {
     const express = this.httpAdapterHost?.httpAdapter?.getInstance?.() as { set?: (name: string, value: unknown) => void } | undefined;
     express?.set?.('trust proxy', (address: string) => trustProxy(address));
     CommonPlugin.coreRateLimitPlugin.attach(this.rateLimitService);
+    CommonPlugin.adminSignInPlugin.attach(this.rateLimitService);
     for (const [lang, resources] of Object.entries(commonTranslations)) {
       this.i18nService.addTranslation(lang, resources);
     }

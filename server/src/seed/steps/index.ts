@@ -3,6 +3,7 @@ import { SeedStep } from '../types';
 import { catalogueStep } from './catalogue';
 import { contentStep } from './content.step';
 import { demoCustomerStep } from './demo-customer';
+import { ownerRoleStep } from './owner-role';
 import { paymentsStep } from './payments.step';
 import { promotionsStep } from './promotions';
 import { reviewsStep } from './reviews.step';
@@ -22,5 +23,6 @@ export const seedSteps: SeedStep[] = [
   reviewsStep,
   paymentsStep,
   contentStep,
+  ownerRoleStep,
   /* others add their steps here */
 ];

@@ -72,13 +72,39 @@ export const defaultCoreOperationLimits: Record<string, CoreOperationLimit> = {
 };
 
 /**
+ * The admin's sign-in (Admin API `login`, `authenticate`), limited like the shop's: 10 failures
+ * per account per 15 minutes from any number of addresses, then the account is locked for the
+ * rest of the window; successes give their hits back. Its own buckets (`admin:` keys): a shopper
+ * and an administrator with the same e-mail do not share a budget. No notice mail (an
+ * administrator's username need not be an e-mail).
+ */
+export const defaultAdminSignInLimits: Record<string, CoreOperationLimit> = {
+  login: {
+    perIp: { limit: 100, windowSeconds: 15 * 60 },
+    perIdentifier: SIGN_IN_PER_ACCOUNT,
+    identifier: (a) => lower(a.username),
+    bucket: 'signin',
+    failuresOnly: true,
+  },
+  authenticate: {
+    perIp: { limit: 100, windowSeconds: 15 * 60 },
+    perIdentifier: SIGN_IN_PER_ACCOUNT,
+    identifier: (a) => (a.input?.native ? lower(a.input.native.username) : undefined),
+    bucket: 'signin',
+    failuresOnly: true,
+  },
+};
+
+/**
  * Apollo plugin that answers HTTP 429 (with Retry-After and a translated GraphQL error whose
  * `extensions.code` is RATE_LIMIT_ERROR) before core mutations such as `login` execute.
  * It inspects the resolved operation document (not the client-chosen operationName), so
  * aliases, batching several fields in one document and variables cannot dodge it.
  *
- * Registered on every Vendure API, acts on /shop-api only. The RateLimitService is attached
- * at bootstrap (`attach`), because Apollo plugins are created before Nest's DI container.
+ * Registered on every Vendure API, acts on the one named by `apiPath` (/shop-api by default; a
+ * second instance guards /admin-api's sign-in, its keys prefixed by `keyPrefix`). The
+ * RateLimitService is attached at bootstrap (`attach`), because Apollo plugins are created before
+ * Nest's DI container.
  */
 export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Request }> {
   private service?: RateLimitService;
@@ -87,6 +113,7 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
   constructor(
     limits: Record<string, CoreOperationLimit> = defaultCoreOperationLimits,
     private readonly apiPath = 'shop-api',
+    private readonly keyPrefix = '',
   ) {
     this.limits = { ...limits };
   }
@@ -137,10 +164,10 @@ export class CoreRateLimitApolloPlugin implements ApolloServerPlugin<{ req: Requ
       for (const arg of sel.arguments ?? []) {
         args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
       }
-      const ipKey = `${name}:ip:${ip}`;
+      const ipKey = `${this.keyPrefix}${name}:ip:${ip}`;
       const entries: RateLimitEntry[] = [{ key: ipKey, rule: limit.perIp }];
       const id = limit.identifier?.(args);
-      const idKey = `${limit.bucket ?? name}:id:${id}`;
+      const idKey = `${this.keyPrefix}${limit.bucket ?? name}:id:${id}`;
       if (limit.perIdentifier && id) {
         // Known and unknown accounts alike: the answer must not tell them apart.
         const notify = limit.notify && { family: limit.notify, identifier: id, languageCode: language(req) };
