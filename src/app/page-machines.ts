@@ -86,8 +86,10 @@ export function providePageMachines(ctx: PageMachinesContext): ServicedPageMachi
       }),
     },
     actions: {
-      storeSignIn: (_: unknown, params: { user: { id: string } | null }) =>
-        session()?.send({ type: 'session.signedIn', customerId: params.user?.id ?? null }),
+      // `login` answers the account's *user*; the session's id is the *customer*'s, which the
+      // check that follows reports. Passing the user's id would change the id twice (and reload
+      // the cart and the wishlist twice).
+      storeSignIn: () => session()?.send({ type: 'session.signedIn' }),
     },
   };
 

@@ -424,4 +424,58 @@ describe('createAppActors (composition root)', () => {
     await vi.waitFor(() => expect(header()).toEqual({ cart: 3, wishlist: 2 }));
     actors.stop();
   });
+
+  // The account's user (what `login` answers) and its customer (what the check answers) have
+  // different ids: the sign-in must reload the cart and the wishlist once, not once per id.
+  it('after a sign-in, the cart and the wishlist are reloaded once, and the session names the customer', async () => {
+    let signedIn = false;
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => line(`l${i}`, `v${i}`, 1));
+    const { actors, calls } = setup(
+      {
+        // The check answers after the cart could have reloaded: a slow backend, or a busy one.
+        CheckUser: async () =>
+          signedIn
+            ? new Promise<Response>((resolve) =>
+                setTimeout(
+                  () =>
+                    resolve(
+                      json({
+                        activeCustomer: { id: '7', firstName: 'Sara', lastName: 'Ali', emailAddress: 'sara@example.com' },
+                        activeOrder: { id: '9', lines: lines(3) },
+                        wishListLength: 2,
+                      }),
+                    ),
+                  100,
+                ),
+              )
+            : checkUserAnonymous({} as never, {}, new URL('http://shop.test')),
+        getOrders: () => json({ activeOrder: signedIn ? { id: '9', lines: lines(3) } : { id: '1', lines: lines(2) } }),
+        login: (body) => {
+          signedIn = body.variables.password === 'Secret123!';
+          return json({ login: { __typename: 'CurrentUser', id: '31', identifier: 'sara@example.com' } });
+        },
+        getCustomerWishList: () => json({ customerWishList: { items: [], totalItems: 2 } }),
+      },
+      { token: { token: 'tok-old', issuedAt: null } },
+    );
+    actors.start();
+    await waitFor(actors.cart, (s) => cartCount(s.context) === 2);
+    const before = { orders: calls.filter((c) => c.operationName === 'getOrders').length };
+
+    const auth = actors.spawn(await actors.machine('auth'), { input: { start: 'signIn' } }).start();
+    auth.send({ type: 'auth.change', field: 'email', value: 'sara@example.com' });
+    auth.send({ type: 'auth.change', field: 'password', value: 'Secret123!' });
+    auth.send({ type: 'auth.submit' });
+    await waitFor(auth, (s) => s.matches({ signedIn: 'settled' }));
+    await vi.waitFor(() => expect(cartCount(actors.cart.getSnapshot().context)).toBe(3));
+    await vi.waitFor(() => expect(wishlistCount(actors.wishlist.getSnapshot().context)).toBe(2));
+    // Whatever else would still come, give it the time to.
+    await new Promise((r) => setTimeout(r, 200));
+
+    expect(actors.session.getSnapshot().context.customerId).toBe('7');
+    expect(calls.filter((c) => c.operationName === 'getOrders').length - before.orders).toBe(1);
+    expect(calls.filter((c) => c.operationName === 'getCustomerWishList')).toHaveLength(1);
+    auth.stop();
+    actors.stop();
+  });
 });
