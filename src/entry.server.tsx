@@ -12,6 +12,9 @@ import { CspNonceContext } from './lib/csp-nonce';
 
 export const streamTimeout = 5_000;
 
+/** Called by the storefront server after an edit in the admin (src/server/admin-edits.mjs). */
+export { clearReadCache } from './lib/shop.server';
+
 /**
  * Production renders write this as the nonce of every inline script; the storefront server
  * (src/server/security-headers.mjs) replaces it with a fresh nonce per response, also in

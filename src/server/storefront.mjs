@@ -35,6 +35,7 @@ import express from 'express';
 import { parse } from 'graphql';
 import { isbot } from 'isbot';
 import { createRequestHandler } from 'react-router';
+import { watchAdminEdits } from './admin-edits.mjs';
 import { createHtmlCache, htmlCacheKey, isStorable, storedHeaders } from './html-cache.mjs';
 import { healthRoutes, RETRY_AFTER_SECONDS, unavailableAnswer, UPSTREAM_UNREACHABLE } from './health.mjs';
 import { withOutageAnswers } from './outage.mjs';
@@ -586,7 +587,7 @@ export async function createApp({
     if (pathname === '/shop-api/ws' || pathname.startsWith('/shop-api/ws/')) proxy.upgrade(req, socket, head);
     else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
   });
-  return { app, server };
+  return { app, server, htmlCache };
 }
 
 async function main() {
@@ -596,8 +597,18 @@ async function main() {
     process.exit(1);
   }
   const build = await import(pathToFileURL(serverBuild).href);
-  const { server } = await createApp({ build });
+  const { server, htmlCache } = await createApp({ build });
   server.keepAliveTimeout = 65_000;
+  // An edit in the admin: the pages and reads kept for anonymous visitors go (admin-edits.mjs).
+  const edits = watchAdminEdits({
+    url: `${new URL(SHOP_API_URL).origin}/storefront-changes`,
+    intervalMs: envInt('STOREFRONT_CHANGES_POLL_MS', 1_000),
+    onChange: () => {
+      htmlCache.clear();
+      build.entry?.module?.clearReadCache?.();
+    },
+  });
+  server.on('close', () => edits.stop());
   server.listen(PORT, HOST, () => {
     console.log(`[storefront] http://${HOST}:${PORT} (Shop API ${SHOP_API_URL})`);
   });

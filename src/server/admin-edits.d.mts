@@ -1,0 +1,7 @@
+export function watchAdminEdits(options: {
+  url: string;
+  intervalMs: number;
+  onChange: (generation: string) => void;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}): { stop(): void; poll(): Promise<void> };
