@@ -98,7 +98,10 @@ export async function applySaleWindows(injector: Injector, ctx: RequestContext, 
       Logger.error(`re-pricing order ${o.code} after a sale window failed: ${(e as Error).message}`, loggerCtx);
     }
   }
-  Logger.info(`sale windows: ${variantIds.length} variant(s), ${productIds.length} product(s), ${orderIds.length} cart(s) re-priced`, loggerCtx);
+  Logger.info(
+    `sale windows: ${variantIds.length} variant(s), ${productIds.length} product(s), ${orderIds.length} cart(s) re-priced`,
+    loggerCtx,
+  );
   return { variantIds, productIds, orderIds };
 }
 
