@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Issue 35 §4 (docs/decisions/041): inside its window a variant is priced at its promo price,
 // incl. VAT in the channel's default tax zone, its net elsewhere; outside, the wrapped strategy.
-import { Injector, ProductVariantPriceCalculationArgs, TaxRate, TaxRateService } from '@vendure/core';
+import { TaxRate, TaxRateService } from '@vendure/core';
+import type { Injector, ProductVariantPriceCalculationArgs } from '@vendure/core';
 import { describe, expect, it } from 'vitest';
 
 import { SalePriceCalculationStrategy } from '../../../../../../../server/src/plugins/catalogue/config/sale-price-strategy';
@@ -23,11 +24,11 @@ async function strategy() {
 function args(customFields: Record<string, unknown>, zone = HOME, pricesIncludeTax = true): ProductVariantPriceCalculationArgs {
   return {
     inputPrice: 25000,
-    productVariant: { customFields } as any,
-    taxCategory: { id: 1 } as any,
-    activeTaxZone: zone as any,
-    ctx: { channel: { defaultTaxZone: HOME, pricesIncludeTax } } as any,
-  };
+    productVariant: { customFields },
+    taxCategory: { id: 1 },
+    activeTaxZone: zone,
+    ctx: { channel: { defaultTaxZone: HOME, pricesIncludeTax } },
+  } as unknown as ProductVariantPriceCalculationArgs;
 }
 
 describe('SalePriceCalculationStrategy', () => {
