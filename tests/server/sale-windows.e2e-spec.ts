@@ -119,6 +119,13 @@ describe('sale windows', () => {
     await env?.destroy();
   });
 
+  it('the apply-sale-windows task is scheduled every minute', async () => {
+    const { scheduledTasks } = await admin(`{ scheduledTasks { id schedule enabled } }`);
+    expect(scheduledTasks.filter((t: { id: string }) => t.id === 'apply-sale-windows')).toEqual([
+      { id: 'apply-sale-windows', schedule: '* * * * *', enabled: true },
+    ]);
+  });
+
   it('inside the window the promo price is shown and charged; after it, the task restores the normal price', async () => {
     const p = picked[0];
     const now = Date.now();
