@@ -14,6 +14,8 @@ import { ReviewAdminResolver } from './api/review-admin.resolver';
 import { ReviewShopResolver, SubmitProductReviewResultResolver } from './api/review.resolver';
 import { VariantFieldsResolver } from './api/variant-fields.resolver';
 import { WishlistResolver } from './api/wishlist.resolver';
+import { SalePriceCalculationStrategy } from './config/sale-price-strategy';
+import { applySaleWindowsTask, repriceOnArrangingPayment } from './config/sale-windows';
 import { ProductReview } from './entities/product-review.entity';
 import { catalogueTranslations } from './i18n/catalogue.translations';
 import { ActiveCustomerService } from './services/active-customer.service';
@@ -76,6 +78,20 @@ import { WishlistService } from './services/wishlist.service';
   adminApiExtensions: {
     schema: adminApiExtensions,
     resolvers: [ReviewAdminResolver],
+  },
+  // Sales priced by the server (docs/decisions/041): the promo price is the variant's price inside
+  // its window, a task applies windows that open or close, checkout re-prices the cart.
+  // Idempotent: a config object may pass through this callback more than once.
+  configuration: (config) => {
+    const strategy = config.catalogOptions.productVariantPriceCalculationStrategy;
+    if (!(strategy instanceof SalePriceCalculationStrategy)) {
+      config.catalogOptions.productVariantPriceCalculationStrategy = new SalePriceCalculationStrategy(strategy);
+    }
+    const tasks = config.schedulerOptions.tasks ?? [];
+    if (!tasks.some((t) => t.id === applySaleWindowsTask.id)) config.schedulerOptions.tasks = [...tasks, applySaleWindowsTask];
+    const processes = config.orderOptions.process ?? [];
+    if (!processes.includes(repriceOnArrangingPayment)) config.orderOptions.process = [...processes, repriceOnArrangingPayment];
+    return config;
   },
   compatibility: '^3.0.0',
 })

@@ -29,6 +29,7 @@ import { EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { SEARCHED_FACETS, loggerCtx } from '../constants';
 
 import { composeSearchText, SearchQuery } from './normalise-search-text';
+import { salePriceAt } from './sale-window';
 
 /** How often (at most) a query checks the database for changes made by another process. */
 export const SYNC_INTERVAL_MS = 2_000;
@@ -56,6 +57,23 @@ export interface IndexedVariant {
   onSale: boolean;
   startDate: number | null;
   endDate: number | null;
+  /**
+   * The promo price (minor units, incl. VAT) when the variant was on sale at the last reload
+   * (salePriceAt), else null: it replaces the stored prices (`listedPrice`). Reloaded when the
+   * window opens or closes by the apply-sale-windows task (docs/decisions/041).
+   */
+  salePrice: number | null;
+}
+
+/**
+ * The variant's price in the units stored for `key` (`${channelId}:${currencyCode}`), as Vendure
+ * prices it (SalePriceCalculationStrategy): the promo price while on sale, brought to the stored
+ * units with `factor` (ProductQueryService.priceFactor), else the stored price.
+ */
+export function listedPrice(v: IndexedVariant, key: string, factor: number): number | undefined {
+  const stored = v.prices.get(key);
+  if (stored === undefined || v.salePrice === null) return stored;
+  return factor === 1 ? v.salePrice : Math.round(v.salePrice / factor);
 }
 
 export interface IndexedProduct {
@@ -596,6 +614,7 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         .addSelect(r('v', ProductVariant, 'customFields.onSale'), 'onSale')
         .addSelect(r('v', ProductVariant, 'customFields.startDate'), 'startDate')
         .addSelect(r('v', ProductVariant, 'customFields.endDate'), 'endDate')
+        .addSelect(r('v', ProductVariant, 'customFields.promoPrice'), 'promoPrice')
         .where(`${r('v', ProductVariant, 'productId')} IN (:...ids)`, { ids: live })
         .andWhere(`${r('v', ProductVariant, 'deletedAt')} IS NULL`)
         .andWhere(`${r('v', ProductVariant, 'enabled')} = :yes`, { yes: true })
@@ -672,7 +691,10 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
       p.searchText = composeSearchText(parts);
     }
     const variantById = new Map<string, IndexedVariant>();
+    const now = new Date();
     for (const v of variants) {
+      const onSale = v.onSale === true || v.onSale === 1 || v.onSale === '1';
+      const promoPrice = v.promoPrice == null ? null : Number(v.promoPrice);
       const variant: IndexedVariant = {
         id: String(v.id),
         prices: new Map(),
@@ -680,9 +702,10 @@ export class CatalogueIndexService implements OnApplicationBootstrap, OnModuleDe
         optionIds: [],
         optionCodes: new Set(),
         colorOptions: [],
-        onSale: v.onSale === true || v.onSale === 1 || v.onSale === '1',
+        onSale,
         startDate: toTime(v.startDate),
         endDate: toTime(v.endDate),
+        salePrice: salePriceAt({ onSale, promoPrice, startDate: dateOf(v.startDate), endDate: dateOf(v.endDate) }, now),
       };
       variantById.set(variant.id, variant);
       byProduct.get(String(v.pid))?.variants.push(variant);
@@ -780,6 +803,11 @@ function toTime(value: unknown): number | null {
   const text = String(value);
   const t = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`).getTime();
   return Number.isNaN(t) ? null : t;
+}
+
+function dateOf(value: unknown): Date | null {
+  const t = toTime(value);
+  return t === null ? null : new Date(t);
 }
 
 /**

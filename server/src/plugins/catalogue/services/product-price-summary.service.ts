@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GlobalFlag } from '@vendure/common/lib/generated-types';
 import { GlobalSettingsService, ID, ProductVariant, RequestContext, StockLevel, TransactionalConnection } from '@vendure/core';
 
-import { CatalogueIndexService } from './catalogue-index.service';
+import { CatalogueIndexService, listedPrice } from './catalogue-index.service';
 import { ProductQueryService } from './product-query.service';
 import { RequestLoader } from './request-loader';
 
@@ -45,19 +45,20 @@ export class ProductPriceSummaryService {
   private async batch(ctx: RequestContext, productIds: string[]): Promise<Map<string, ProductPriceSummary | null>> {
     const { products } = await this.index.snapshot(ctx);
     const key = `${ctx.channelId}:${ctx.currencyCode}`;
+    const factor = await this.productQuery.priceFactor(ctx);
     const priced = new Map<string, Array<{ id: string; price: number }>>();
     for (const pid of productIds) {
       const p = products.get(pid);
       if (!p) continue;
       const variants: Array<{ id: string; price: number }> = [];
       for (const v of p.variants) {
-        const price = v.prices.get(key);
+        const price = listedPrice(v, key, factor);
         if (price !== undefined) variants.push({ id: v.id, price });
       }
       if (variants.length) priced.set(pid, variants);
     }
     const variantIds = [...priced.values()].flat().map((v) => v.id);
-    const [factor, saleable] = await Promise.all([this.productQuery.priceFactor(ctx), this.saleable(ctx, variantIds)]);
+    const saleable = await this.saleable(ctx, variantIds);
     const result = new Map<string, ProductPriceSummary | null>();
     for (const [pid, variants] of priced) {
       const withTax = variants.map((v) => ({ price: Math.round(v.price * factor), inStock: saleable.get(v.id) ?? false }));

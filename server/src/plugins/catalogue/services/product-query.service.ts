@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ID, RequestContext, TaxCategory, TaxRateService, TransactionalConnection } from '@vendure/core';
 import { EntityTarget, ObjectLiteral } from 'typeorm';
 
-import { CatalogueIndexService, IndexedProduct, IndexedVariant } from './catalogue-index.service';
+import { CatalogueIndexService, IndexedProduct, IndexedVariant, listedPrice } from './catalogue-index.service';
 import { matchesSearch, SearchQuery } from './normalise-search-text';
 
 export type ProductSortKey = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'MOST_WATCHED';
@@ -144,11 +144,12 @@ export class ProductQueryService {
    * other filters (price, colour, sale window, product ids) are summarised per request.
    */
   private async summary(ctx: RequestContext, f: ListingFilter): Promise<Summary> {
-    if (!isContext(f)) return summarise(await this.match(ctx, f), priceKey(ctx));
+    const factor = await this.priceFactor(ctx);
+    if (!isContext(f)) return summarise(await this.match(ctx, f), priceKey(ctx), factor);
     await this.index.snapshot(ctx);
     const context = contextOf(f);
     const key = JSON.stringify(['summary', String(ctx.channelId), ctx.currencyCode, context]);
-    return this.index.derive(key, async () => summarise(await this.scan(ctx, context), priceKey(ctx)));
+    return this.index.derive(key, async () => summarise(await this.scan(ctx, context), priceKey(ctx), factor));
   }
 
   /** Matches per request and filter: the filter bar asks for the same filter several times. */
@@ -195,7 +196,7 @@ export class ProductQueryService {
       let variants: IndexedVariant[] | undefined;
       let lowest = Infinity;
       for (const v of p.variants) {
-        const price = v.prices.get(key);
+        const price = listedPrice(v, key, factor);
         if (price === undefined) continue;
         if (minPrice !== undefined && price < minPrice) continue;
         if (maxPrice !== undefined && price > maxPrice) continue;
@@ -299,7 +300,7 @@ interface Summary {
   colorOptionByCode: Map<string, string>;
 }
 
-function summarise(matches: Match[], key: string): Summary {
+function summarise(matches: Match[], key: string, factor: number): Summary {
   const s: Summary = {
     count: matches.length,
     min: Infinity,
@@ -311,7 +312,7 @@ function summarise(matches: Match[], key: string): Summary {
   for (const m of matches) {
     for (const id of m.product.facetValueIds) s.productFacetValueIds.add(id);
     for (const v of m.variants) {
-      const price = v.prices.get(key) as number;
+      const price = listedPrice(v, key, factor) as number;
       if (price < s.min) s.min = price;
       if (price > s.max) s.max = price;
       for (const id of v.facetValueIds) s.variantFacetValueIds.add(id);

@@ -1,10 +1,11 @@
 import { ProductVariant } from '@vendure/core';
 
-interface SaleFields {
+export interface SaleFields {
   onSale?: boolean | null;
   startDate?: Date | string | null;
   endDate?: Date | string | null;
   mainPrice?: number | null;
+  promoPrice?: number | null;
 }
 
 /** On sale at `now`: the onSale flag and inside startDate..endDate (an open end counts as open). */
@@ -19,4 +20,10 @@ export function discountAmountOf(variant: ProductVariant, priceWithTax: number, 
   const fields = variant.customFields as SaleFields | undefined;
   if (!isOnSaleAt(fields, now) || fields?.mainPrice == null) return 0;
   return Math.max(0, fields.mainPrice - priceWithTax);
+}
+
+/** The promo price (minor units, incl. VAT) that prices the variant at `now`, or null (docs/decisions/041). */
+export function salePriceAt(fields: SaleFields | undefined, now: Date): number | null {
+  if (fields?.promoPrice == null || !isOnSaleAt(fields, now)) return null;
+  return fields.promoPrice;
 }
