@@ -4,4 +4,5 @@ export function watchAdminEdits(options: {
   onChange: (generation: string) => void;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  settleMs?: number;
 }): { stop(): void; poll(): Promise<void> };

@@ -5,17 +5,21 @@
 // instance polls for itself, so several instances behind a balancer all learn of the edit.
 // Vendure unreachable: nothing is dropped (the caches keep serving through an outage); the next
 // answer that differs from the last one seen counts.
+// `onChange` runs again `settleMs` later: another Vendure process's listing index catches up
+// with an edit within its sync interval (2 s, catalogue-index.service.ts), and a page rendered
+// from it in between must not stay cached.
 
 /**
  * @param {{ url: string, intervalMs: number, onChange: (generation: string) => void,
- *   fetch?: typeof globalThis.fetch, timeoutMs?: number }} options
+ *   fetch?: typeof globalThis.fetch, timeoutMs?: number, settleMs?: number }} options
  * @returns {{ stop(): void, poll(): Promise<void> }}
  */
-export function watchAdminEdits({ url, intervalMs, onChange, fetch = globalThis.fetch, timeoutMs = 2_000 }) {
+export function watchAdminEdits({ url, intervalMs, onChange, fetch = globalThis.fetch, timeoutMs = 2_000, settleMs = 3_000 }) {
   /** @type {string | null} */
   let seen = null;
   let stopped = false;
   let timer;
+  let settle;
   let running = null;
 
   async function once() {
@@ -32,7 +36,13 @@ export function watchAdminEdits({ url, intervalMs, onChange, fetch = globalThis.
     const previous = seen;
     seen = generation;
     // The first answer is where this process starts from: its caches were filled after it.
-    if (previous !== null && previous !== generation) onChange(generation);
+    if (previous === null || previous === generation) return;
+    onChange(generation);
+    clearTimeout(settle);
+    settle = setTimeout(() => {
+      if (!stopped) onChange(generation);
+    }, settleMs);
+    settle.unref?.();
   }
 
   function poll() {
@@ -52,6 +62,7 @@ export function watchAdminEdits({ url, intervalMs, onChange, fetch = globalThis.
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(settle);
     },
   };
 }

@@ -91,6 +91,12 @@ async function settle(p: Picked) {
   await sleep(500);
 }
 
+/** The storefront generation its servers poll (decision 042). */
+async function storefrontGeneration(): Promise<string> {
+  const res = await fetch(`${env.baseUrl}/storefront-changes`);
+  return ((await res.json()) as { generation: string }).generation;
+}
+
 function runTask() {
   return applySaleWindowsTask.execute(new Injector(env.server.app.get(ModuleRef)));
 }
@@ -145,8 +151,11 @@ describe('sale windows', () => {
 
     // the window closes by the clock alone: no edit, no event
     await sleep(Math.max(0, now + 8_500 - Date.now()));
+    const generation = await storefrontGeneration();
     const run = await runTask();
     expect(run.orders).toBeGreaterThanOrEqual(1);
+    // the storefront's servers learn of it and drop their caches
+    expect(await storefrontGeneration()).not.toBe(generation);
 
     await sleep(2_100); // the response cache keeps an answer at most its TTL (2 s)
     expect((await productPage(p)).map((v) => [v.priceWithTax, v.discountAmount])).toEqual(p.variantIds.map(() => [25000, 0]));

@@ -13,3 +13,4 @@ export { canReadOrder, OwnerOnlyOrderByCodeAccessStrategy, viewerOf } from './or
 export type { OrderViewer, OwnedOrder } from './order-access/order-access';
 export { loadJose } from './lib/jose';
 export type { Jose } from './lib/jose';
+export { StorefrontChangesService } from './storefront-changes/storefront-changes.service';

@@ -15,6 +15,7 @@ import {
 } from '@vendure/core';
 import { In, IsNull } from 'typeorm';
 
+import { StorefrontChangesService } from '../../common';
 import { loggerCtx } from '../constants';
 
 export const APPLY_SALE_WINDOWS_TASK = 'apply-sale-windows';
@@ -68,7 +69,8 @@ async function variantsCrossing(ctx: RequestContext, connection: TransactionalCo
  * - a ProductVariantEvent is published, as a catalogue edit does: this process's listing index
  *   and response cache react at once, and Vendure's search index re-indexes the variants;
  * - open carts (AddingItems, or ArrangingPayment with no payment asked for) holding them are
- *   re-priced with OrderService.applyPriceAdjustments, as Vendure does when a line changes.
+ *   re-priced with OrderService.applyPriceAdjustments, as Vendure does when a line changes;
+ * - the storefront generation changes, so the storefront's servers drop their caches (decision 042).
  */
 export async function applySaleWindows(injector: Injector, ctx: RequestContext, since: Date, now = new Date()): Promise<SaleWindowsRun> {
   const connection = injector.get(TransactionalConnection);
@@ -79,6 +81,8 @@ export async function applySaleWindows(injector: Injector, ctx: RequestContext, 
 
   await connection.getRepository(ctx, ProductVariant).update({ id: In(variantIds) }, { updatedAt: new Date() });
   await injector.get(EventBus).publish(new ProductVariantEvent(ctx, variants, 'updated'));
+  // The storefront's servers drop their page and read caches (decision 042).
+  await injector.get(StorefrontChangesService).changed(ctx, 'sale window');
 
   const orders = await connection.getRepository(ctx, Order).find({
     where: { active: true, state: In(OPEN_CART_STATES), lines: { productVariantId: In(variantIds) } },
