@@ -29,13 +29,16 @@
 // up to 5 categories and 5 products linked from the home page, and prints p50/p95/p99 of the time
 // to the response's first byte. Budget: `load.fresh` in budgets.json (p95 <= 60 ms). A response
 // that says it came from a cache (X-Cache HIT or STALE) fails the run. BENCH_FRESH=only measures
-// the fresh renders alone.
+// the fresh renders alone. BENCH_FRESH=unseen asks every product, category and brand page and a
+// list of searches once each instead (never-seen URLs, p50/p95 per page type; tests/perf/unseen.mjs,
+// which also says how to measure another storefront side by side).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureUnseen, unseenUrls } from './unseen.mjs';
 import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, percentile, report } from './lib.mjs';
 
 const BROWSER_HEADERS = {
@@ -263,10 +266,75 @@ async function runFresh(base, budgets) {
   }
 }
 
+/** Whether the Shop API at `shopApiUrl` keeps whole answers (decision 019's response cache). */
+async function keptAnswers(shopApiUrl) {
+  const ask = () =>
+    fetch(shopApiUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ collections(options: { take: 1 }) { totalItems } }' }),
+    }).then((r) => r.headers.get('x-catalogue-cache'));
+  await ask();
+  return (await ask()) === 'hit';
+}
+
+/** Never-seen URLs on our shop with its caches off, or on BENCH_UNSEEN_BASE as it runs. */
+async function runUnseen(base, budgets) {
+  const other = process.env.BENCH_UNSEEN_BASE;
+  if (other && !process.env.BENCH_UNSEEN_URLS) throw new Error('BENCH_UNSEEN_BASE needs BENCH_UNSEEN_URLS (that shop\'s URLs)');
+  const urls = await unseenUrls(base);
+  let target = other;
+  let storefront = null;
+  if (!target) {
+    const port = Number(process.env.BENCH_FRESH_PORT || Number(new URL(base).port || 80) + 1);
+    const shopApiUrl = process.env.BENCH_SHOP_API_URL || `http://127.0.0.1:${process.env.SERVER_PORT || 3000}/shop-api`;
+    storefront = await startFreshStorefront(port, shopApiUrl);
+    target = storefront.base;
+    const kept = await keptAnswers(shopApiUrl).catch(() => false);
+    console.log(
+      `\nNever-seen URLs on ${target} (HTML and SSR read caches off; Vendure's kept answers ${kept ? 'ON: start Vendure with CATALOGUE_RESPONSE_CACHE=off to measure without them' : 'off'})`,
+    );
+  } else {
+    console.log(`\nNever-seen URLs on ${target} (as it runs)`);
+  }
+  try {
+    console.log(`${urls.length} URLs, each asked once, one at a time, time to first byte`);
+    const rows = await measureUnseen(target, urls);
+    console.log(
+      `\n${formatTable(rows, [
+        { key: 'name', title: 'type' },
+        { key: 'pages', title: 'URLs' },
+        { key: 'p50Ms', title: 'TTFB p50 ms' },
+        { key: 'p95Ms', title: 'p95 ms' },
+        { key: 'p99Ms', title: 'p99 ms' },
+        { key: 'maxMs', title: 'max ms' },
+        { key: 'failures', title: 'failures' },
+      ])}`,
+    );
+    return rows.flatMap(
+      (row) =>
+        evaluate(
+          ['p95Ms', 'failures'].map((metric) => ({ label: row.name, metric, value: row[metric] })),
+          budgets.targets[row.type],
+        ).checked,
+    );
+  } finally {
+    await storefront?.stop();
+  }
+}
+
 async function main() {
   const base = baseUrl();
   const budgets = loadBudgets().load;
   const fresh = process.env.BENCH_FRESH;
+  if (process.argv.includes('--unseen-list')) {
+    for (const { type, path } of await unseenUrls(base)) console.log(`${type} ${path}`);
+    return;
+  }
+  if (fresh === 'unseen') {
+    process.exitCode = report('Never-seen URLs', await runUnseen(base, budgets.unseen));
+    return;
+  }
   if (fresh === 'only') {
     process.exitCode = report('Fresh renders', await runFresh(base, budgets.fresh));
     return;
