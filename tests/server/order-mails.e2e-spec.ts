@@ -237,5 +237,17 @@ describe('order mails after the confirmation', () => {
     expect(text(refundMail.body)).toContain('المبلغ المسترد: \u200f٥٠٫٠٠ ر.س.\u200f');
     expect(text(refundMail.body)).toContain('To: Cash on delivery');
     expect(latinDigitsInArabic(refundMail.body)).toEqual([]);
+
+    // the shopper's order page reads the settled refund with the payment
+    const read = await shopOk(
+      env,
+      'query($c: String!) { orderByCode(code: $c) { state payments { state refunds { total state } } } }',
+      { c: code },
+      { token },
+    );
+    expect(read.data.orderByCode).toEqual({
+      state: 'Cancelled',
+      payments: [{ state: 'Settled', refunds: [{ total: 5000, state: 'Settled' }] }],
+    });
   });
 });
