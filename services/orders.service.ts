@@ -17,6 +17,12 @@ export const getOrderByCodeDocument = graphql(
           transactionId
           metadata
           createdAt
+          refunds {
+            id
+            total
+            state
+            createdAt
+          }
         }
         surcharges {
           sku

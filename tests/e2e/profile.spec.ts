@@ -4,6 +4,7 @@
 // token store does after a sign-in.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { browserLocale, createCustomer, errorSummary, expect, gotoHydrated, localePath, locales, serverURL, test, tr } from './fixtures';
+import { formatMoneyPlain } from '../../src/lib/money';
 
 const shopApi = `${serverURL}/shop-api`;
 
@@ -297,6 +298,12 @@ for (const locale of locales) {
       expect(activeCustomer.orders.items.find((o) => o.code === code)?.state).toBe('Cancelled');
       await gotoHydrated(page, localePath(locale, `/profile/orders/${code}`));
       await expect(page.getByRole('button', { name: tr(locale, 'Cancel order') })).toHaveCount(0);
+      // a cancelled cash-on-delivery order: nothing due, no fee, its payment cancelled (issue 35 §5)
+      await expect(
+        page.getByRole('status').filter({ hasText: tr(locale, 'This order has been cancelled. Nothing is due.') }),
+      ).toBeVisible();
+      await expect(page.locator('.summary-list__total dd')).toContainText(formatMoneyPlain(0, locale));
+      await expect(page.locator('.order-payments li')).toContainText(tr(locale, 'Cancelled'));
       await gotoHydrated(page, localePath(locale, '/profile/orders'));
       await expect(page.getByRole('row').filter({ hasText: code }).getByText(tr(locale, 'Cancelled'), { exact: true })).toBeVisible();
     });

@@ -8,12 +8,16 @@ import {
 } from '@vendure/email-plugin';
 import {
   EntityHydrator,
+  Fulfillment,
+  FulfillmentStateTransitionEvent,
+  ID,
   Injector,
   LanguageCode,
   Order,
   OrderService,
   OrderStateTransitionEvent,
   ProductVariantTranslation,
+  RefundStateTransitionEvent,
   RequestContext,
   TransactionalConnection,
   VendureEvent,
@@ -207,11 +211,17 @@ const PAYMENT_NAMES: Record<string, Record<Lang, string>> = {
  * payments record it; provider callbacks run without the shopper's request), else the request's.
  */
 export function orderMailLanguage(ctx: RequestContext, order: Order): Lang {
-  const paid = [...(order.payments ?? [])]
-    .filter((p) => p.state === 'Authorized' || p.state === 'Settled')
-    .sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))[0];
-  const recorded = (paid?.metadata as { language?: string } | undefined)?.language;
-  if (recorded === 'ar' || recorded === 'en') return recorded;
+  const newestFirst = [...(order.payments ?? [])].sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt));
+  const recordedIn = (p: { metadata?: unknown } | undefined) => {
+    const language = (p?.metadata as { language?: string } | undefined)?.language;
+    return language === 'ar' || language === 'en' ? language : undefined;
+  };
+  const paid = newestFirst.find((p) => p.state === 'Authorized' || p.state === 'Settled');
+  // Later mails (shipped, cancelled, refunded) are sent from the owner's Admin API request, in the
+  // owner's language, and a cancelled order's payment is no longer Authorized: any payment that
+  // recorded the shopper's language (every method records it) decides then.
+  const recorded = recordedIn(paid) ?? newestFirst.map(recordedIn).find(Boolean);
+  if (recorded) return recorded;
   return ctx.languageCode === LanguageCode.en ? 'en' : 'ar';
 }
 
@@ -313,6 +323,224 @@ export const orderConfirmationHandler = new EmailEventListener('order-confirmati
   .setSubject('{{ subject }}')
   .setTemplateVars((event) => ({ ...event.data }));
 
+/** What the mails after the confirmation say, per language (templates order-shipped, -delivered, -cancelled, -refunded). */
+const UPDATE_LABELS = {
+  ar: {
+    greeting: ORDER_LABELS.ar.greeting,
+    code: 'رقم الطلب',
+    view: 'عرض الطلب',
+    carrier: 'الشحن عبر',
+    tracking: 'رقم التتبع',
+    amount: 'المبلغ المسترد',
+    refundTo: 'إلى',
+    date: 'التاريخ',
+    shipped: {
+      subject: (c: string) => `تم شحن طلبك رقم ${c}`,
+      heading: 'طلبك في الطريق إليك',
+      intro: 'شحنّا طلبك، ويمكنك متابعته برقم التتبع.',
+    },
+    delivered: { subject: (c: string) => `تم توصيل طلبك رقم ${c}`, heading: 'وصل طلبك', intro: 'سُلِّم طلبك. شكراً لتسوقك معنا.' },
+    cancelled: { subject: (c: string) => `تم إلغاء طلبك رقم ${c}`, heading: 'أُلغي طلبك', intro: 'أُلغي طلبك، وهذه المنتجات التي أُلغيت:' },
+    refunded: { subject: (c: string) => `استرداد مبلغ من طلبك رقم ${c}`, heading: 'أعدنا إليك مبلغاً', intro: 'أعدنا إليك مبلغاً من طلبك.' },
+    nothingDue: 'لا يوجد عليك أي مبلغ مستحق لهذا الطلب.',
+    refunding: (amount: string, method: string) => `المبلغ الذي دفعته (${amount}) يُعاد إليك عبر ${method}.`,
+  },
+  en: {
+    greeting: ORDER_LABELS.en.greeting,
+    code: 'Order number',
+    view: 'View your order',
+    carrier: 'Shipped with',
+    tracking: 'Tracking number',
+    amount: 'Amount refunded',
+    refundTo: 'To',
+    date: 'Date',
+    shipped: {
+      subject: (c: string) => `Your order ${c} has shipped`,
+      heading: 'Your order is on its way',
+      intro: 'We have shipped your order; you can follow it with the tracking number.',
+    },
+    delivered: {
+      subject: (c: string) => `Your order ${c} has been delivered`,
+      heading: 'Your order has arrived',
+      intro: 'Your order has been delivered. Thank you for shopping with us.',
+    },
+    cancelled: {
+      subject: (c: string) => `Your order ${c} has been cancelled`,
+      heading: 'Your order has been cancelled',
+      intro: 'Your order has been cancelled; these items were cancelled:',
+    },
+    refunded: {
+      subject: (c: string) => `A refund on your order ${c}`,
+      heading: 'We have refunded you',
+      intro: 'We have refunded an amount from your order.',
+    },
+    nothingDue: 'Nothing is due for this order.',
+    refunding: (amount: string, method: string) => `The amount you paid (${amount}) is being refunded to your ${method}.`,
+  },
+};
+
+type UpdateKind = 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+interface UpdateRow {
+  label: string;
+  value: string;
+  /** identifiers (tracking numbers): Latin, left to right */
+  ltr?: boolean;
+  testid?: string;
+}
+
+const moneyIn = (lang: Lang, currency: string, halalas: number) =>
+  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-US', { style: 'currency', currency }).format(halalas / 100);
+const methodName = (method: string, lang: Lang) => PAYMENT_NAMES[method]?.[lang] ?? method;
+
+/**
+ * The data of a mail after the confirmation: bilingual like it, the shopper's language first
+ * (orderMailLanguage), with the kind's own rows (`rows`) and sentence (`note`) per language.
+ */
+async function orderUpdateMailData(
+  ctx: RequestContext,
+  orderId: ID,
+  injector: Injector,
+  kind: UpdateKind,
+  details: (full: Order, lang: Lang) => { rows?: UpdateRow[]; note?: string; items?: boolean },
+) {
+  const full = await injector.get(OrderService).findOne(ctx, orderId);
+  if (!full) return undefined;
+  await injector.get(EntityHydrator).hydrate(ctx, full, { relations: ['lines.productVariant', 'payments', 'customer'] });
+  const variantIds = full.lines.map((l) => l.productVariant.id);
+  const translations = variantIds.length
+    ? await injector
+        .get(TransactionalConnection)
+        .getRepository(ctx, ProductVariantTranslation)
+        .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
+    : [];
+  const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
+    translations.find((t) => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+  const primary = orderMailLanguage(ctx, full);
+  const section = (lang: Lang) => {
+    const t = UPDATE_LABELS[lang];
+    const own = details(full, lang);
+    return {
+      lang,
+      dir: lang === 'ar' ? 'rtl' : 'ltr',
+      align: lang === 'ar' ? 'right' : 'left',
+      t: {
+        heading: t[kind].heading,
+        intro: t[kind].intro,
+        code: t.code,
+        view: t.view,
+        greeting: t.greeting(full.customer?.firstName ?? ''),
+      },
+      rows: own.rows ?? [],
+      note: own.note ?? '',
+      // what the order held when placed (a cancelled line's quantity is 0 afterwards)
+      items: own.items
+        ? full.lines
+            .filter((l) => l.orderPlacedQuantity > 0)
+            .map((l) => ({
+              name: nameOf(l.productVariant.id, lang, l.productVariant.name),
+              quantity: lang === 'ar' ? arabicNumber(l.orderPlacedQuantity) : String(l.orderPlacedQuantity),
+            }))
+        : [],
+      orderPath: `${lang === 'en' ? '/en' : ''}/profile/orders/${encodeURIComponent(full.code)}`,
+    };
+  };
+  const subjects = { ar: UPDATE_LABELS.ar[kind].subject(full.code), en: UPDATE_LABELS.en[kind].subject(full.code) };
+  return {
+    lang: primary,
+    recipient: full.customer?.emailAddress ?? '',
+    subject: primary === 'ar' ? `${subjects.ar} | ${subjects.en}` : `${subjects.en} | ${subjects.ar}`,
+    sections: primary === 'ar' ? [section('ar'), section('en')] : [section('en'), section('ar')],
+    code: full.code,
+  };
+}
+
+/** The order a fulfilment belongs to (one order per fulfilment in this shop). */
+async function orderIdOfFulfillment(ctx: RequestContext, injector: Injector, fulfillment: Fulfillment): Promise<ID | undefined> {
+  const withOrders = await injector
+    .get(TransactionalConnection)
+    .getRepository(ctx, Fulfillment)
+    .findOne({ where: { id: fulfillment.id }, relations: ['orders'] });
+  return withOrders?.orders?.[0]?.id;
+}
+
+function fulfillmentMailHandler(kind: 'shipped' | 'delivered', toState: 'Shipped' | 'Delivered') {
+  return new EmailEventListener(`order-${kind}`)
+    .on(FulfillmentStateTransitionEvent)
+    .filter((event) => event.toState === toState)
+    .loadData(async ({ event, injector }) => {
+      const orderId = await orderIdOfFulfillment(event.ctx, injector, event.fulfillment);
+      const { method, trackingCode } = event.fulfillment;
+      return orderId
+        ? orderUpdateMailData(event.ctx, orderId, injector, kind, (_order, lang) => ({
+            rows:
+              kind === 'shipped'
+                ? [
+                    ...(method ? [{ label: UPDATE_LABELS[lang].carrier, value: method, ltr: /^[\x20-\x7e]*$/.test(method) }] : []),
+                    ...(trackingCode
+                      ? [{ label: UPDATE_LABELS[lang].tracking, value: trackingCode, ltr: true, testid: `tracking-${lang}` }]
+                      : []),
+                  ]
+                : [],
+          }))
+        : undefined;
+    })
+    .setRecipient((event) => event.data?.recipient ?? '')
+    .setFrom('{{ fromAddress }}')
+    .setSubject('{{ subject }}')
+    .setTemplateVars((event) => ({ ...event.data }));
+}
+
+/** template `order-shipped`: a fulfilment moved to Shipped; its method (carrier) and tracking code as the owner typed them. */
+export const orderShippedHandler = fulfillmentMailHandler('shipped', 'Shipped');
+/** template `order-delivered`: a fulfilment moved to Delivered. */
+export const orderDeliveredHandler = fulfillmentMailHandler('delivered', 'Delivered');
+
+/**
+ * template `order-cancelled`: a placed order moved to Cancelled (by the owner or the shopper).
+ * Lists what the order held; a paid order says its amount is being refunded (the owner refunds
+ * it in the admin, which sends `order-refunded`), an unpaid one (cash on delivery, an authorised
+ * card) that nothing is due: its payment is cancelled with the order (payments plugin).
+ */
+export const orderCancelledHandler = new EmailEventListener('order-cancelled')
+  .on(OrderStateTransitionEvent)
+  .filter((event) => event.toState === 'Cancelled' && !!event.order.orderPlacedAt && !!event.order.customer)
+  .loadData(({ event, injector }) =>
+    orderUpdateMailData(event.ctx, event.order.id, injector, 'cancelled', (order, lang) => {
+      const settled = (order.payments ?? []).filter((p) => p.state === 'Settled');
+      const paid = settled.reduce((sum, p) => sum + p.amount, 0);
+      const methods = [...new Set(settled.map((p) => methodName(p.method, lang)))].join(lang === 'ar' ? ' و' : ' and ');
+      return {
+        items: true,
+        note: paid > 0 ? UPDATE_LABELS[lang].refunding(moneyIn(lang, order.currencyCode, paid), methods) : UPDATE_LABELS[lang].nothingDue,
+      };
+    }),
+  )
+  .setRecipient((event) => event.data?.recipient ?? '')
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => ({ ...event.data }));
+
+/** template `order-refunded`: a refund was settled; its amount and the payment method it went back to. */
+export const orderRefundedHandler = new EmailEventListener('order-refunded')
+  .on(RefundStateTransitionEvent)
+  .filter((event) => event.toState === 'Settled' && !!event.order)
+  .loadData(({ event, injector }) =>
+    orderUpdateMailData(event.ctx, event.order.id, injector, 'refunded', (order, lang) => ({
+      rows: [
+        {
+          label: UPDATE_LABELS[lang].amount,
+          value: moneyIn(lang, order.currencyCode, event.refund.total),
+          testid: `refund-amount-${lang}`,
+        },
+        { label: UPDATE_LABELS[lang].refundTo, value: methodName(event.refund.method, lang) },
+      ],
+    })),
+  )
+  .setRecipient((event) => event.data?.recipient ?? '')
+  .setFrom('{{ fromAddress }}')
+  .setSubject('{{ subject }}')
+  .setTemplateVars((event) => ({ ...event.data }));
+
 /**
  * Core's emailVerificationHandler is left out: registration is verified by the 6-digit code
  * (verification-code, sent by the account plugin on the same AccountRegistrationEvent), so the
@@ -321,6 +549,10 @@ export const orderConfirmationHandler = new EmailEventListener('order-confirmati
 export const emailHandlers = [
   ...defaultEmailHandlers.filter((h) => h !== emailVerificationHandler && h !== coreOrderConfirmationHandler),
   orderConfirmationHandler,
+  orderShippedHandler,
+  orderDeliveredHandler,
+  orderCancelledHandler,
+  orderRefundedHandler,
   verificationCodeHandler,
   passwordResetCodeHandler,
   addressVerificationCodeHandler,

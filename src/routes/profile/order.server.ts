@@ -7,6 +7,7 @@ import type { Locale } from '../../i18n/locales';
 import { renderQrSvg } from '../../lib/invoice/qr-svg';
 import { buildTaxInvoice, invoiceSellerOf, type TaxInvoice } from '../../lib/invoice/tax-invoice';
 import { ZatcaQrError } from '../../lib/invoice/zatca-qr';
+import { orderSettlement } from '../../lib/order-settlement';
 import { storeIdentityOf } from '../../lib/store-identity';
 import { personalShopClient, type GuardedCustomer, type GuardOptions } from '../guards.server';
 
@@ -81,6 +82,7 @@ export async function loadOrderPage(request: Request, locale: Locale, customer: 
       shippingAddress: order.shippingAddress,
       shippingMethods: order.shippingLines.map((s) => s.shippingMethod.name),
       payments: order.payments?.map((p) => ({ id: p.id, method: p.method, state: p.state, amount: p.amount })) ?? [],
+      settlement: orderSettlement({ state: order.state, payments: order.payments ?? [] }),
       lines: order.lines.map((l) => ({
         id: l.id,
         quantity: l.quantity,

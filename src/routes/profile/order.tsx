@@ -54,6 +54,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const onCancelled = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const { order, invoice, qr, timeline, cancel, taxDetailsMissing } = loaderData;
+  const { settlement } = order;
   const label = (map: Record<string, MessageDescriptor>, key: string) => labelOf(i18n, map, key);
   const money = (halalas: number) => formatMoney(halalas, locale);
   const other = locale === 'ar' ? 'en' : 'ar';
@@ -74,6 +75,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <span>{t`Placed on ${formatDate(order.placedAt, locale, 'long')}`}</span>{' '}
           <span className={`order-state order-state--${order.state.toLowerCase()}`}>{label(ORDER_STATE_LABELS, order.state)}</span>
         </p>
+        {settlement.cancelled && (
+          <p className="notice" role="status" data-testid="order-cancelled-notice">
+            {settlement.toRefund > 0
+              ? t`This order has been cancelled. The ${money(settlement.toRefund)} you paid is being refunded.`
+              : t`This order has been cancelled. Nothing is due.`}
+          </p>
+        )}
         <OrderCancel
           orderCode={order.code}
           orderState={order.state}
@@ -191,6 +199,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <li key={p.id}>
                     {label(PAYMENT_METHOD_LABELS, p.method)} · {label(PAYMENT_STATE_LABELS, p.state)} · {money(p.amount)}
                   </li>
+                ))}
+              </ul>
+            )}
+            {settlement.refunds.length > 0 && (
+              <ul className="order-payments" data-testid="order-refunds">
+                {settlement.refunds.map((r, i) => (
+                  <li
+                    key={i}
+                  >{t`Refunded ${money(r.amount)} to ${label(PAYMENT_METHOD_LABELS, r.method)} on ${formatDate(r.at, locale, 'long')}`}</li>
                 ))}
               </ul>
             )}

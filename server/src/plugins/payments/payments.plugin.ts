@@ -16,6 +16,7 @@ import { paymentsShopApiExtensions } from './api/api-extensions';
 import { PaymentCallbackController } from './api/payment-callback.controller';
 import { OrderPaymentUrlResolver, PaymentMethodQuoteResolver, PaymentsResolver, PurchaseTermsResolver } from './api/payments.resolver';
 import { SandboxController } from './api/sandbox.controller';
+import { cancelledOrderProcess } from './config/cancelled-order-process';
 import { itemsPercentageDiscount } from './config/items-percentage-discount';
 import { codEligibilityChecker, installmentEligibilityChecker } from './config/payment-eligibility';
 import { storePaymentHandlers } from './config/payment-handlers';
@@ -72,6 +73,8 @@ import { SandboxGatewayService } from './services/sandbox-gateway.service';
     config.promotionOptions.promotionActions = actions;
     const process: Array<PaymentProcess<any>> = po.process?.length ? [...po.process] : [defaultPaymentProcess];
     if (!process.includes(redirectPaymentProcess)) po.process = [...process, redirectPaymentProcess];
+    const oo = config.orderOptions;
+    if (!oo.process.includes(cancelledOrderProcess)) oo.process = [...oo.process, cancelledOrderProcess];
     return config;
   },
   compatibility: '^3.0.0',

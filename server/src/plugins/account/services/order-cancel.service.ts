@@ -43,14 +43,9 @@ export class OrderCancelService {
       Logger.warn(`cancelOrder ${order.code}: ${(result as any).errorCode}`, loggerCtx);
       return new CancelOrderError('CANCEL_ORDER_NOT_CANCELLABLE', order.state);
     }
-    // Release authorisations and abandon open redirects. Settled payments need a refund,
-    // which stays with the store (Admin API refundOrder) because it moves real money.
-    for (const payment of order.payments ?? []) {
-      if (['Created', 'Authorized'].includes(payment.state)) {
-        const r = await this.orderService.cancelPayment(ctx, payment.id);
-        if ('errorCode' in r) Logger.warn(`cancelPayment ${payment.id}: ${(r as any).message}`, loggerCtx);
-      }
-    }
+    // Authorisations and open redirects are released by the cancellation itself (payments plugin,
+    // cancelledOrderProcess). Settled payments need a refund, which stays with the store (Admin
+    // API refundOrder) because it moves real money.
     return this.orderService.findOne(ctx, order.id);
   }
 }

@@ -78,7 +78,9 @@ export const cashOnDeliveryHandler = new PaymentMethodHandler({
     amount,
     state: 'Authorized',
     transactionId: `cod-${order.code}`,
-    metadata: { public: { provider: 'cash-on-delivery' } },
+    // The shopper's language, for the mails the owner's later actions send (config/email.ts
+    // orderMailLanguage), as the redirect payments record it.
+    metadata: { language: ctx.languageCode === LanguageCode.en ? 'en' : 'ar', public: { provider: 'cash-on-delivery' } },
   }),
   settlePayment: () => ({ success: true }),
   cancelPayment: () => ({ success: true }),

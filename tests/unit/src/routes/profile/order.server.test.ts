@@ -195,6 +195,37 @@ describe('loadOrderPage (src/routes/profile/order.server.ts)', () => {
     expect(page.timeline.at(-1)).toEqual({ state: 'Shipped', at: '2026-11-20T09:30:00.000Z' });
   });
 
+  it('a paid order the store cancelled and refunded tells the page what was refunded, and when', async () => {
+    const page = await loadOrderPage(request(), 'en', CUSTOMER, 'ABC123', {
+      fetch: shopApi({
+        data: {
+          orderByCode: order({
+            state: 'Cancelled',
+            payments: [
+              {
+                id: 'p1',
+                method: 'payfort-card',
+                state: 'Settled',
+                amount: 13000,
+                transactionId: 'T1',
+                metadata: {},
+                createdAt: '2026-11-20T09:30:00.000Z',
+                refunds: [{ id: 'r1', total: 13000, state: 'Settled', createdAt: '2026-11-22T11:00:00.000Z' }],
+              },
+            ],
+          }),
+        },
+      }),
+    });
+    expect(page.order.settlement).toEqual({
+      cancelled: true,
+      paid: 13000,
+      refunds: [{ amount: 13000, at: '2026-11-22T11:00:00.000Z', method: 'payfort-card' }],
+      refunded: 13000,
+      toRefund: 0,
+    });
+  });
+
   it("another customer's order is a 404, whether the backend refuses it or answers it", async () => {
     const forbidden = shopApi({ data: null, errors: [{ message: 'You are not currently authorized', extensions: { code: 'FORBIDDEN' } }] });
     expect(await status(loadOrderPage(request(), 'ar', CUSTOMER, 'ABC123', { fetch: forbidden }))).toBe(404);
