@@ -281,7 +281,7 @@ async function keptAnswers(shopApiUrl) {
 /** Never-seen URLs on our shop with its caches off, or on BENCH_UNSEEN_BASE as it runs. */
 async function runUnseen(base, budgets) {
   const other = process.env.BENCH_UNSEEN_BASE;
-  if (other && !process.env.BENCH_UNSEEN_URLS) throw new Error('BENCH_UNSEEN_BASE needs BENCH_UNSEEN_URLS (that shop\'s URLs)');
+  if (other && !process.env.BENCH_UNSEEN_URLS) throw new Error("BENCH_UNSEEN_BASE needs BENCH_UNSEEN_URLS (that shop's URLs)");
   const urls = await unseenUrls(base);
   let target = other;
   let storefront = null;

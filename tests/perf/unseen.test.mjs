@@ -13,7 +13,13 @@ describe('never-seen URLs (bench:load BENCH_FRESH=unseen)', () => {
   });
 
   it('searches for each word of the names once: 3+ letters, no bare numbers, at most n', () => {
-    expect(searchTerms(['Trail Running Shoes', 'حذاء جري', 'Running shoes 42', 'A TV'])).toEqual(['trail', 'running', 'shoes', 'حذاء', 'جري']);
+    expect(searchTerms(['Trail Running Shoes', 'حذاء جري', 'Running shoes 42', 'A TV'])).toEqual([
+      'trail',
+      'running',
+      'shoes',
+      'حذاء',
+      'جري',
+    ]);
     expect(searchTerms(['one two three four'], 2)).toEqual(['one', 'two']);
   });
 
