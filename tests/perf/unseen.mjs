@@ -80,10 +80,10 @@ export async function ourUrls(base) {
     add('brand', m[1]);
     add('brand', `/en${m[1]}`);
   }
-  const names = [...home.matchAll(/class="product-card__name"[^>]*>([^<]+)</g)].map((m) => m[1]);
+  // the card's name: `<h3 class="product-card__name"><a …>Name</a></h3>`
+  const namesIn = (html) => [...html.matchAll(/class="product-card__name"[^>]*>(?:<a [^>]*>)?([^<]+)</g)].map((m) => m[1]);
   const enHome = await fetch(`${base}/en`, { headers: { cookie: `${LOCALE_COOKIE}=en` } }).then((r) => r.text());
-  names.push(...[...enHome.matchAll(/class="product-card__name"[^>]*>([^<]+)</g)].map((m) => m[1]));
-  for (const term of searchTerms(names)) {
+  for (const term of [...searchTerms(namesIn(home), 20), ...searchTerms(namesIn(enHome), 20)]) {
     const arabic = /[\u0600-\u06ff]/.test(term);
     add('search', `${arabic ? '' : '/en'}/products?${new URLSearchParams({ q: term })}`);
   }
@@ -113,6 +113,7 @@ export async function measureUnseen(base, urls, { warmup = 3 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const byType = new Map();
   try {
+    // the renderer's own first-request costs (module loading, JIT) are not a page's
     for (let i = 0; i < warmup; i++) await firstByte(`${base}/about`, { ...HEADERS, cookie: `${LOCALE_COOKIE}=ar` }, agent);
     for (const { type, path } of urls) {
       const locale = path === '/en' || path.startsWith('/en/') || path.startsWith('/en?') ? 'en' : 'ar';
