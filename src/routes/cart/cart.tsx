@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta } from '../../seo/route-meta';
 import type { CartContext } from '../../../machines/cart.machine';
+import type { Order } from '../../../services/cart.service';
 import { cartFailure, lineQuantity } from '../../../machines/cart.selectors';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { loadPurchaseTerms } from '../../lib/purchase-terms.server';
@@ -134,7 +135,7 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
         ))}
       </ul>
       <aside className="cart-page__aside">
-        <ShippingAwareSummary orderKey={`${order.code}:${order.totalQuantity}:${order.subTotalWithTax}`} />
+        <ShippingAwareSummary order={order} />
         <CouponForm appliedCodes={order.couponCodes} />
         <LocaleLink className="button button--primary cart-page__checkout" to={checkoutHref(order.code, loggedIn)}>
           <Trans>Proceed to checkout</Trans>
@@ -150,18 +151,18 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
 }
 
 /** Asks for eligible shipping methods again whenever the cart's content changes. */
-function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
-  return <ShippingEstimate key={orderKey} orderKey={orderKey} />;
+function ShippingAwareSummary({ order }: { order: Order }) {
+  const orderKey = `${order.code}:${order.totalQuantity}:${order.subTotalWithTax}`;
+  return <ShippingEstimate key={orderKey} orderKey={orderKey} order={order} />;
 }
 
-function ShippingEstimate({ orderKey }: { orderKey: string }) {
+// The order comes from the page (the machine's, or the server's before the actors are there): the
+// summary is in the server's HTML, so nothing below it moves when the actors arrive.
+function ShippingEstimate({ orderKey, order }: { orderKey: string; order: Order }) {
   const { terms } = useLoaderData<typeof loader>();
-  const { actor: cart } = useAppActor('cart');
-  const order = useActorSelector(cart, (s) => s.context.order, null);
   const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
   // undefined while asking (and before the actor has started), null when it failed.
   const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
-  if (!order) return null;
   return (
     <CartSummary order={order} shippingEstimate={estimate} installmentPlans={terms.installmentPlans} deliveryTimes={terms.deliveryTimes} />
   );
