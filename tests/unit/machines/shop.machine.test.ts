@@ -127,7 +127,7 @@ describe('shop machine (session ↔ cart ↔ wishlist)', () => {
   });
 });
 
-describe('shop machine with the cart page\'s server-read order (issue 38 §2)', () => {
+describe("shop machine with the cart page's server-read order (issue 38 §2)", () => {
   /** The real cart machine, its fetch a spy: how many activeOrder requests the page start costs. */
   function startSeeded(seed: CartSeed | null, customerId: string | null) {
     const fetch = vi.fn(async (): Promise<Order | null> => fakeOrder([]));
