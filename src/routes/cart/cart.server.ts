@@ -1,7 +1,9 @@
 import { getActiveOrder } from '../../../services/cart.service';
+import { getShippingMethods } from '../../../services/checkout.service';
 import type { CartSeed } from '../../../machines/cart.machine';
 import type { Locale } from '../../i18n/locales';
 import { personalShopClient, requestToken, type GuardOptions } from '../guards.server';
+import { shippingKey } from './shipping-key';
 
 /** How long the cart read may take before the page renders without it (the browser then asks). */
 export const CART_READ_TIMEOUT_MS = 3000;
@@ -23,4 +25,30 @@ export async function loadCartSeed(request: Request, locale: Locale, options: Gu
   } catch {
     return null;
   }
+}
+
+export interface ServerCart {
+  /** The cart machine's seed; null when the backend could not say. */
+  cartSeed: CartSeed | null;
+  /**
+   * The cheapest eligible delivery (halalas; null: none) for the order of `key`, asked alongside
+   * the order (the same question the page's shippingEstimate actor asks), so the summary and the
+   * instalment plans below it are final in the server's HTML: nothing moves when the actor answers.
+   */
+  shipping: { key: string; estimate: number | null } | null;
+}
+
+/** The seed and, when the cart has lines, its shipping estimate (asked in parallel, same token). */
+export async function loadServerCart(request: Request, locale: Locale, options: GuardOptions = {}): Promise<ServerCart> {
+  if (!requestToken(request)) return { cartSeed: { order: null }, shipping: null };
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? CART_READ_TIMEOUT_MS)]);
+  const client = personalShopClient(request, locale, options);
+  const [seed, methods] = await Promise.all([
+    loadCartSeed(request, locale, options),
+    getShippingMethods(client, { signal }).catch(() => null),
+  ]);
+  const order = seed?.order;
+  if (!order || order.lines.length === 0 || methods === null) return { cartSeed: seed, shipping: null };
+  const estimate = methods.length ? Math.min(...methods.map((m) => m.priceWithTax)) : null;
+  return { cartSeed: seed, shipping: { key: shippingKey(order), estimate } };
 }

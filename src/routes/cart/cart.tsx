@@ -20,7 +20,8 @@ import { cartFailure, lineQuantity } from '../../../machines/cart.selectors';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { loadPurchaseTerms } from '../../lib/purchase-terms.server';
 import { privatePageHeaders } from '../guards.server';
-import { loadCartSeed } from './cart.server';
+import { loadServerCart } from './cart.server';
+import { shippingKey } from './shipping-key';
 
 /**
  * Issue 38 §2: the server renders the visitor's cart, read with their token cookie (cart.server.ts),
@@ -30,8 +31,8 @@ import { loadCartSeed } from './cart.server';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
-  const [terms, cartSeed] = await Promise.all([loadPurchaseTerms(locale), loadCartSeed(request, locale)]);
-  return { terms, cartSeed };
+  const [terms, cart] = await Promise.all([loadPurchaseTerms(locale), loadServerCart(request, locale)]);
+  return { terms, ...cart };
 }
 
 /** Someone's own cart: never kept by the storefront's HTML cache, a CDN or a proxy. */
@@ -152,17 +153,19 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
 
 /** Asks for eligible shipping methods again whenever the cart's content changes. */
 function ShippingAwareSummary({ order }: { order: Order }) {
-  const orderKey = `${order.code}:${order.totalQuantity}:${order.subTotalWithTax}`;
+  const orderKey = shippingKey(order);
   return <ShippingEstimate key={orderKey} orderKey={orderKey} order={order} />;
 }
 
 // The order comes from the page (the machine's, or the server's before the actors are there): the
 // summary is in the server's HTML, so nothing below it moves when the actors arrive.
 function ShippingEstimate({ orderKey, order }: { orderKey: string; order: Order }) {
-  const { terms } = useLoaderData<typeof loader>();
+  const { terms, shipping: served } = useLoaderData<typeof loader>();
   const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
-  // undefined while asking (and before the actor has started), null when it failed.
-  const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
+  // undefined while asking (and before the actor has started), null when it failed; until the
+  // actor answers, the server's estimate for this same order stands (no change, no shift).
+  const asked = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
+  const estimate = asked === undefined && served?.key === orderKey ? served.estimate : asked;
   return (
     <CartSummary order={order} shippingEstimate={estimate} installmentPlans={terms.installmentPlans} deliveryTimes={terms.deliveryTimes} />
   );

@@ -1,13 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { loadCartSeed } from '../../../../src/routes/cart/cart.server';
+import { loadCartSeed, loadServerCart } from '../../../../src/routes/cart/cart.server';
 
 /** A Shop API that answers getOrders with the active order of the bearer token it is given. */
-function shopApi(orders: Record<string, unknown>) {
+function shopApi(orders: Record<string, unknown>, methods: { priceWithTax: number }[] = []) {
   return vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
     const auth = new Headers(init?.headers).get('authorization') ?? '';
     const token = auth.replace(/^Bearer /, '');
-    return new Response(JSON.stringify({ data: { activeOrder: orders[token] ?? null } }), {
+    const shipping = String(init?.body ?? _input).includes('eligibleShippingMethods');
+    const data = shipping
+      ? { eligibleShippingMethods: methods.map((m, i) => ({ id: String(i), code: `m${i}`, name: `M${i}`, description: '', ...m })) }
+      : { activeOrder: orders[token] ?? null };
+    return new Response(JSON.stringify({ data }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });
@@ -39,5 +43,21 @@ describe('loadCartSeed (the cart page loader, issue 38 §2)', () => {
       throw new TypeError('fetch failed');
     });
     await expect(loadCartSeed(request('vendure_token=a'), 'ar', { fetch })).resolves.toBeNull();
+  });
+});
+
+describe('loadServerCart', () => {
+  it("comes with the cheapest delivery for the order's key, so the summary does not change after hydration", async () => {
+    const order = { id: '1', code: 'A', totalQuantity: 2, subTotalWithTax: 5000, lines: [{ id: 'la' }] };
+    const fetch = shopApi({ a: order }, [{ priceWithTax: 3000 }, { priceWithTax: 1500 }]);
+    const cart = await loadServerCart(request('vendure_token=a'), 'en', { fetch });
+    expect(cart.cartSeed?.order?.code).toBe('A');
+    expect(cart.shipping).toEqual({ key: 'A:2:5000', estimate: 1500 });
+  });
+
+  it('no token: the empty cart, no estimate, no request', async () => {
+    const fetch = shopApi({});
+    await expect(loadServerCart(request(), 'ar', { fetch })).resolves.toEqual({ cartSeed: { order: null }, shipping: null });
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
