@@ -161,7 +161,8 @@ function ShippingAwareSummary({ order }: { order: Order }) {
 // summary is in the server's HTML, so nothing below it moves when the actors arrive.
 function ShippingEstimate({ orderKey, order }: { orderKey: string; order: Order }) {
   const { terms, shipping: served } = useLoaderData<typeof loader>();
-  const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
+  // With the server's estimate for this order there is no hurry: asked once the actors are there.
+  const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey }, eager: served?.key !== orderKey });
   // undefined while asking (and before the actor has started), null when it failed; until the
   // actor answers, the server's estimate for this same order stands (no change, no shift).
   const asked = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
