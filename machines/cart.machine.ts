@@ -40,6 +40,23 @@ export interface CartContext {
   syncPending: boolean;
   /** The last intent that came back fine (the view announces "added"). */
   lastDone: CartIntent | null;
+  /** The order came with the page (the server read it, `CartInput.seed`): the first sync needs no fetch. */
+  seeded: boolean;
+  /**
+   * The customer the seed was read for, until the session's check names that customer (its
+   * sign-in sync then needs no fetch either); null once the cart loaded, or for a guest's seed.
+   */
+  seedCustomer: string | null;
+}
+
+/** The order the page's server render read with the visitor's token (src/routes/cart/cart.tsx). */
+export interface CartSeed {
+  order: Order | null;
+}
+
+export interface CartInput {
+  /** Start from this order instead of fetching it on the first `cart.sync` (no request on hydration). */
+  seed?: CartSeed | null;
 }
 
 export type CartEvent =
@@ -48,8 +65,11 @@ export type CartEvent =
   | { type: 'cart.remove'; lineId: string }
   | { type: 'cart.retry' }
   | { type: 'cart.dismiss' }
-  /** The session is there (first time), another tab changed the cart, or the customer changed: refetch. */
-  | { type: 'cart.sync' }
+  /**
+   * The session is there (first time), another tab changed the cart, or the customer changed: refetch.
+   * `customerId`: the customer the session now names (sign-in/out), when the sync is for that.
+   */
+  | { type: 'cart.sync'; customerId?: string | null }
   /** The session is being replaced (sign-out): calls wait for the next `cart.sync`, clicks are kept. */
   | { type: 'cart.hold' }
   /** Another flow (coupon) got a newer order from the server. */
@@ -91,6 +111,7 @@ export const cartMachine = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent | MutationAnswer,
+    input: {} as CartInput | undefined,
   },
   actors: {
     fetchActiveOrder: fromPromise<Order | null, void>(async () => {
@@ -136,6 +157,9 @@ export const cartMachine = setup({
     clearNotices: assign({ failed: null, stockNotice: null, lastDone: null }),
     markSync: assign({ syncPending: true }),
     clearSync: assign({ syncPending: false }),
+    /** The seed stood in for the first load; a later sign-in sync for its customer is covered too. */
+    takeSeed: assign({ seeded: false }),
+    forgetSeed: assign({ seeded: false, seedCustomer: null }),
   },
   guards: {
     isOk: (_, params: { result: CartMutationResult }) => params.result.ok,
@@ -146,10 +170,28 @@ export const cartMachine = setup({
     hasFailedIntents: ({ context }) => (context.failed?.intents.length ?? 0) > 0,
     isHeadAdd: ({ context }) => context.queue[0]?.kind === 'add',
     isHeadSetQuantity: ({ context }) => context.queue[0]?.kind === 'setQuantity',
+    isSeeded: ({ context }) => context.seeded,
+    /** The sign-in sync names the customer whose order the seed already is. */
+    isSeedCustomer: ({ context, event }) =>
+      event.type === 'cart.sync' && context.seedCustomer !== null && event.customerId === context.seedCustomer,
   },
 }).createMachine({
   id: 'cart',
-  context: { order: null, count: null, queue: [], failed: null, stockNotice: null, syncPending: false, lastDone: null },
+  context: ({ input }) => {
+    const seed = input?.seed ?? null;
+    return {
+      order: seed?.order ?? null,
+      // the seed's line count is the header's count until the session's check answers
+      count: seed ? (seed.order?.lines.length ?? 0) : null,
+      queue: [],
+      failed: null,
+      stockNotice: null,
+      syncPending: false,
+      lastDone: null,
+      seeded: seed !== null,
+      seedCustomer: seed?.order?.customer?.id ?? null,
+    };
+  },
   initial: 'waiting',
   on: {
     'cart.orderChanged': {
@@ -161,11 +203,13 @@ export const cartMachine = setup({
     waiting: {
       on: {
         ...onIntent({ actions: QUEUE }),
-        'cart.sync': 'loading',
+        // The page came with the order (read with this token a moment ago): no second request.
+        'cart.sync': [{ guard: 'isSeeded', target: 'settling', actions: 'takeSeed' }, { target: 'loading' }],
         'session.checked': { actions: { type: 'takeCountHint', params: ({ event }) => ({ count: event.cartCount }) } },
       },
     },
     loading: {
+      entry: 'forgetSeed',
       on: {
         ...onIntent({ actions: QUEUE }),
         // The order on its way may predate a sign-in's merge; the check's count is the newer one.
@@ -203,8 +247,8 @@ export const cartMachine = setup({
     ready: {
       on: {
         ...onIntent({ target: 'mutating', actions: ['dropFailed', QUEUE, 'projectCount'] }),
-        'cart.sync': 'loading',
-        'cart.hold': 'waiting',
+        'cart.sync': [{ guard: 'isSeedCustomer', actions: 'forgetSeed' }, { target: 'loading' }],
+        'cart.hold': { target: 'waiting', actions: 'forgetSeed' },
         'cart.retry': { guard: 'hasFailedIntents', target: 'mutating', actions: 'requeueFailed' },
         'cart.dismiss': { actions: 'clearNotices' },
       },

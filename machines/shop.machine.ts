@@ -1,6 +1,6 @@
 import { and, assign, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { CheckUserResult } from '../services/session.service';
-import { cartMachine } from './cart.machine';
+import { cartMachine, type CartSeed } from './cart.machine';
 import { sessionMachine, type SessionInput } from './session.machine';
 import { wishlistMachine, type WishlistItem } from './wishlist.machine';
 
@@ -16,6 +16,8 @@ export interface ShopInput {
   session: SessionInput;
   /** A guest's favourites, read from local storage by the composition root. */
   guestWishlist: WishlistItem[];
+  /** The order the page's server render read (the cart page): the cart starts from it. */
+  cartSeed?: CartSeed | null;
 }
 
 export interface ShopContext {
@@ -23,6 +25,7 @@ export interface ShopContext {
   customerId: string | null;
   sessionInput: SessionInput;
   guestWishlist: WishlistItem[];
+  cartSeed: CartSeed | null;
 }
 
 export type TabMessage = { type: 'cart' } | { type: 'wishlist' };
@@ -73,7 +76,11 @@ export const shopMachine = setup({
       const s = sessionOf(event);
       return { customerId: s ? s.context.customerId : context.customerId };
     }),
-    syncCart: sendTo('cart', { type: 'cart.sync' }),
+    // A sign-in or sign-out names the customer: the cart skips the fetch when its seed is theirs.
+    syncCart: sendTo('cart', ({ event }) => {
+      const customerId = customerOf(event);
+      return customerId === undefined ? { type: 'cart.sync' as const } : { type: 'cart.sync' as const, customerId };
+    }),
     holdCart: sendTo('cart', { type: 'cart.hold' }),
     signInWishlist: sendTo('wishlist', { type: 'wishlist.signedIn' }),
     signOutWishlist: sendTo('wishlist', { type: 'wishlist.signedOut' }),
@@ -100,7 +107,12 @@ export const shopMachine = setup({
   },
 }).createMachine({
   id: 'shop',
-  context: ({ input }) => ({ customerId: null, sessionInput: input.session, guestWishlist: input.guestWishlist }),
+  context: ({ input }) => ({
+    customerId: null,
+    sessionInput: input.session,
+    guestWishlist: input.guestWishlist,
+    cartSeed: input.cartSeed ?? null,
+  }),
   invoke: [
     {
       id: 'session',
@@ -110,7 +122,7 @@ export const shopMachine = setup({
       // Handled per state below; declared so that the session's snapshots reach this machine.
       onSnapshot: {},
     },
-    { id: 'cart', systemId: 'cart', src: 'cart' },
+    { id: 'cart', systemId: 'cart', src: 'cart', input: ({ context }) => ({ seed: context.cartSeed }) },
     { id: 'wishlist', systemId: 'wishlist', src: 'wishlist', input: ({ context }) => ({ guestItems: context.guestWishlist }) },
   ],
   on: {

@@ -30,7 +30,8 @@ function pages(locale: Locale): RouteConfigEntry[] {
       route('products/c/:categoryCode/:subCategoryCode', 'routes/catalogue/category.tsx', { id: id('subcategory') }),
       route('products/brand/:brandCode', 'routes/catalogue/brand.tsx', { id: id('brand') }),
       route('products/:slug', 'routes/catalogue/product.tsx', { id: id('product') }),
-      // Cart and wishlist (issue 5): per-session, rendered in the browser (decision 003).
+      // Cart and wishlist (issue 5): per-session (decision 003); the cart's server render reads the
+      // visitor's cart with the token cookie (issue 38), the wishlist is rendered in the browser.
       route('cart', 'routes/cart/cart.tsx', { id: id('cart') }),
       route('wishlist', 'routes/cart/wishlist.tsx', { id: id('wishlist') }),
       // Profile (issue 13): guarded by each page's own loader (decision 012).

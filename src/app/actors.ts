@@ -7,7 +7,7 @@
  */
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { buildCheckMachine, type LastRefresh } from '../../machines/build-check.machine';
-import { cartMachine } from '../../machines/cart.machine';
+import { cartMachine, type CartSeed } from '../../machines/cart.machine';
 import type { PayFortSignature } from '../../machines/checkout.machine';
 import { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import { localeMachine } from '../../machines/locale.machine';
@@ -40,6 +40,8 @@ export interface AppActorsDeps {
   locale: Locale;
   /** The stored token, read by the caller (cookie, else local storage). */
   token: StoredToken | null;
+  /** The cart page's server-read order (its loader's `cart`): the cart machine starts from it. */
+  cartSeed?: CartSeed | null;
   tokenStore: TokenStore;
   /** Absolute Shop API URL (same origin in the browser: `${location.origin}/shop-api`). */
   shopApiUrl: string;
@@ -201,6 +203,7 @@ export function createAppActors(deps: AppActorsDeps): AppActors {
         input: {
           session: { token: deps.token?.token ?? null, tokenIssuedAt: deps.token?.issuedAt ?? null, tokenSyncUrl: deps.tokenSyncUrl },
           guestWishlist: guestWishlist.read(),
+          cartSeed: deps.cartSeed ?? null,
         },
         id: 'shop',
         inspect: deps.inspect,

@@ -71,6 +71,7 @@ export async function startBrowserActors(options: BrowserActorsOptions): Promise
   const actors = createAppActors({
     locale: options.locale,
     token: tokenStore.read(),
+    cartSeed: options.cartSeed ?? null,
     tokenStore,
     shopApiUrl: `${window.location.origin}/shop-api`,
     cookieLocale: options.cookieLocale,

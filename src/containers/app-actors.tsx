@@ -1,11 +1,12 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { loadI18n } from '../i18n/i18n';
 import { localeFromPath } from '../i18n/paths';
 import { useActorSelector } from './use-actor-selector';
 import { whenSlicesHydrated } from '../components/hydration-slice';
 import { yieldToMain } from '../lib/yield-to-main';
 import type { AppActors, BrowserActorsOptions } from './app-actors.types';
+import type { CartSeed } from '../../machines/cart.machine';
 import { cartCount } from '../../machines/cart.selectors';
 import { wishlistCount } from '../../machines/wishlist.selectors';
 
@@ -68,8 +69,9 @@ function whenIdle(fn: () => void, timeout = 2000): () => void {
 export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = false, children }: AppActorsProviderProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const latest = useRef({ navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies });
-  latest.current = { navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies };
+  const cartSeed = useCartSeed();
+  const latest = useRef({ navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies, cartSeed });
+  latest.current = { navigate, pathname, cookieLocale, tokenSyncUrl, secureCookies, cartSeed };
   // Not read during the hydrating render: the server had no actors, so neither may the first render.
   const [actors, setActors] = useState<AppActors | null>(null);
 
@@ -88,6 +90,7 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
         cookieLocale: options.cookieLocale,
         tokenSyncUrl: options.tokenSyncUrl,
         secureCookies: options.secureCookies,
+        cartSeed: options.cartSeed,
         navigate: (href) => latest.current.navigate(href),
       });
       return startedActors;
@@ -139,6 +142,19 @@ export function AppActorsProvider({ cookieLocale, tokenSyncUrl, secureCookies = 
 
   const handle = useMemo(() => ({ actors, load }), [actors, load]);
   return <AppActorsContext.Provider value={handle}>{children}</AppActorsContext.Provider>;
+}
+
+/**
+ * The order a matched route's loader read for the server render (`cartSeed` in its data: the cart
+ * page), or null. The actors start from it when they start on that page: no second request.
+ */
+function useCartSeed(): CartSeed | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const data = match.loaderData as { cartSeed?: CartSeed | null } | undefined;
+    if (data && typeof data === 'object' && data.cartSeed) return data.cartSeed;
+  }
+  return null;
 }
 
 function useHandle(): AppActorsHandle {
@@ -197,6 +213,8 @@ export interface SessionSummary {
   cartCount: number | null;
   wishlistCount: number | null;
   loggedIn: boolean;
+  /** Whether the session's check has answered (until then `loggedIn` is false for everyone). */
+  known: boolean;
 }
 
 /** What the header shows from the visitor session, with narrow selectors (null-safe before load). */
@@ -209,5 +227,5 @@ export function useSessionSummary(): SessionSummary {
   const cart = useActorSelector(actors?.cart, (s) => cartCount(s.context), null);
   const wishlist = useActorSelector(actors?.wishlist, (s) => wishlistCount(s.context), null);
   const loggedIn = useActorSelector(session, (s) => s.context.customerId !== null, false);
-  return { cartCount: cart, wishlistCount: known ? wishlist : null, loggedIn };
+  return { cartCount: cart, wishlistCount: known ? wishlist : null, loggedIn, known };
 }

@@ -5,7 +5,7 @@ import type { buildCheckMachine } from '../../machines/build-check.machine';
 import type { changePasswordMachine } from '../../machines/change-password.machine';
 import type { orderCancelMachine } from '../../machines/order-cancel.machine';
 import type { profileMachine } from '../../machines/profile.machine';
-import type { cartMachine } from '../../machines/cart.machine';
+import type { cartMachine, CartSeed } from '../../machines/cart.machine';
 import type { checkoutMachine } from '../../machines/checkout.machine';
 import type { catalogueFiltersMachine } from '../../machines/catalogue-filters.machine';
 import type { contactMachine } from '../../machines/contact.machine';
@@ -105,4 +105,6 @@ export interface BrowserActorsOptions {
   tokenSyncUrl: string | null;
   secureCookies: boolean;
   navigate: (href: string) => void;
+  /** The order a page's loader read for its server render (the cart page): the cart starts from it. */
+  cartSeed?: CartSeed | null;
 }

@@ -11,7 +11,9 @@ const ANSWER_SETTLES_MS = 3000;
 
 /** Apply/remove coupon codes; each refusal (expired, invalid, limit reached) has its own message. */
 export function CouponForm({ appliedCodes }: { appliedCodes: readonly string[] }) {
-  const { actor, send } = usePageActor('coupon');
+  // Not eager: the cart page is server-rendered with its lines, the actors come when the page is
+  // idle (or at once, when a code is submitted before: the event waits for them).
+  const { actor, send } = usePageActor('coupon', { eager: false });
   return <CouponFormFor actor={actor} send={send} appliedCodes={appliedCodes} />;
 }
 

@@ -5,9 +5,10 @@
  * can show; the home page, listings, the product page and each content page have a part of their
  * own; so do the sign-in pages (`auth`), the profile and its change of password (`account`), the
  * address book (`addresses`), the customer's orders and payments (`orders`) and the checkout
- * (`checkout`), with `customer` for what several of those share (the profile's menu, the phone
- * input, password rules, address fields); the rest (cart, contact, review form, what the machines
- * report) is only in `full`.
+ * (`checkout`) and the cart page (`cart`, server-rendered with its lines since issue 38), with
+ * `customer` for what several of those share (the profile's menu, the phone input, password rules,
+ * address fields, the coupon form, an order's summary); the rest (wishlist, contact, review form,
+ * what the machines report) is only in `full`.
  *
  * Which part a message is in follows from where it is used (the origins Lingui extracts into the
  * .po file): the vite plugin in vite.config.ts builds each part from the one catalog, so
@@ -31,6 +32,7 @@ export type CatalogPart =
   | 'addresses'
   | 'orders'
   | 'checkout'
+  | 'cart'
   | 'customer'
   | 'rest';
 
@@ -77,8 +79,10 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
   // an order's summary rows (checkout, the success page and the profile's order; the cart loads `full`).
   [
     'customer',
-    /^src\/(components\/profile\/profile-shell|containers\/profile-frame)\.tsx$|^src\/components\/(phone-input|order-summary)\//,
+    /^src\/(components\/profile\/profile-shell|containers\/(profile-frame|coupon-form))\.tsx$|^src\/components\/(phone-input|order-summary)\//,
   ],
+  // The cart page's lines, summary and messages (issue 38 §2: its server render shows them).
+  ['cart', /^src\/(routes\/cart\/cart\.tsx|components\/cart\/)/],
   [
     'orders',
     /^src\/routes\/profile\/(orders|order|payments)\.tsx$|^src\/components\/profile\/(order-state\.ts|tax-invoice-view\.tsx)$|^src\/containers\/order-cancel\.tsx$/,
@@ -92,7 +96,7 @@ const PAGE_PARTS: ReadonlyArray<[CatalogPart, RegExp]> = [
 ];
 
 /** The customer's pages: a message only they share goes to `customer`, not to `core`. */
-const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'addresses', 'orders', 'checkout', 'customer']);
+const CUSTOMER_PARTS: ReadonlySet<CatalogPart> = new Set(['auth', 'account', 'addresses', 'orders', 'checkout', 'cart', 'customer']);
 
 /** The part of one origin file (a path relative to the project root, `/` separated). */
 export function partOfOrigin(file: string): CatalogPart {

@@ -9,7 +9,7 @@
 //   render mode differs);
 // - requests carrying a session token (`vendure_token` cookie or an Authorization header) or an
 //   auth-flow cookie (`auth_pending`, `reset_ticket`), everything but GET, and the personal pages
-//   (/profile…, /checkout…, /checkout-success, /auth/otp, /auth/reset-password, whoever asks:
+//   (/profile…, /cart (issue 38: its lines are the visitor's), /checkout…, /checkout-success, /auth/otp, /auth/reset-password, whoever asks:
 //   their answer is a redirect or someone's own data; decision 012) bypass the cache;
 // - only 200 answers without `private`/`no-store` and without cookies other than the locale
 //   cookie (a function of the key) are stored;
@@ -29,7 +29,7 @@ export const LOCALE_COOKIE = 'i18n_redirected';
 export const AUTH_FLOW_COOKIES = ['auth_pending', 'reset_ticket'];
 
 /** Locale-neutral paths of pages that are personal, or answer per visitor (decision 012). */
-const PERSONAL_PATH = /^\/(profile|checkout|checkout-success|auth\/otp|auth\/reset-password)(\/|$)/i;
+const PERSONAL_PATH = /^\/(profile|cart|checkout|checkout-success|auth\/otp|auth\/reset-password)(\/|$)/i;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -214,6 +214,20 @@ async function shopApi(base, query, variables, token) {
   return { data: body.data, token: res.headers.get('vendure-auth-token') ?? token };
 }
 
+/** A new guest session whose cart holds one in-stock product: its `vendure_token` cookie, or null. */
+async function guestCartCookie(base) {
+  const products = await shopApi(base, 'query { products(options: { take: 20 }) { items { variants { id stockLevel } } } }', {});
+  const variant = products.data.products.items.flatMap((p) => p.variants).find((v) => v.stockLevel === 'IN_STOCK');
+  if (!variant) return null;
+  const added = await shopApi(
+    base,
+    'mutation ($v: ID!) { addItemToOrder(productVariantId: $v, quantity: 1) { ... on Order { code } ... on ErrorResult { errorCode message } } }',
+    { v: variant.id },
+  );
+  if (!added.data.addItemToOrder.code || !added.token) throw new Error(`guest addItemToOrder: ${JSON.stringify(added.data)}`);
+  return { name: 'vendure_token', value: added.token };
+}
+
 /**
  * The signed-in pages (issue 14): a checkout step and /checkout-success of one of the demo
  * customer's placed orders. Signs the demo customer in through the Shop API and puts a product in
@@ -257,6 +271,11 @@ export async function signedInRoutes(base) {
     const cookie = { name: 'vendure_token', value: token };
     const routes = [{ name: 'checkout (address step)', path: `/en/checkout/${code}`, cookie }];
     if (order) routes.push({ name: 'checkout-success', path: `/en/checkout-success?order=${order.code}`, cookie });
+    // Issue 38 §2: the cart page, rendered on the server with its lines: the demo customer's cart
+    // (the line above) and a guest's new session with one line.
+    routes.push({ name: 'cart (signed in)', path: '/en/cart', cookie });
+    const guest = await guestCartCookie(base);
+    if (guest) routes.push({ name: 'cart (guest, one line)', path: '/cart', cookie: guest });
     return routes;
   } catch (error) {
     console.warn(`signed-in routes skipped: ${error instanceof Error ? error.message : error}`);

@@ -17,10 +17,12 @@ export interface CartLineProps {
   pendingQuantity: number | null;
   onQuantity: (lineId: string, quantity: number) => void;
   onRemove: (lineId: string) => void;
+  /** The first line: its photo is the page's LCP, loaded eagerly with high priority. */
+  priority?: boolean;
 }
 
 /** One cart line: picture, name, options, unit price (with promo), stepper, line total. */
-export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLineProps) {
+export function CartLine({ line, pendingQuantity, onQuantity, onRemove, priority = false }: CartLineProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const money = (n: number) => <bdi>{formatMoneyPlain(n, locale)}</bdi>;
@@ -38,7 +40,7 @@ export function CartLine({ line, pendingQuantity, onQuantity, onRemove }: CartLi
   return (
     <li className="cart-line" aria-labelledby={headingId}>
       <div className="cart-line__media">
-        <Image src={line.featuredAsset?.preview} alt="" width={96} ratio="1-1" sizes="96px" />
+        <Image src={line.featuredAsset?.preview} alt="" width={96} ratio="1-1" sizes="96px" priority={priority} />
       </div>
       <div className="cart-line__info">
         <h2 id={headingId} className="cart-line__name">

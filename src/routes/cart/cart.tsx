@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLoaderData } from 'react-router';
 import type { Route } from './+types/cart';
-import { AppActorsGate, useAppActor, useSessionSummary } from '../../containers/app-actors';
+import { useAppActor, useAppActorsHandle, useSessionSummary } from '../../containers/app-actors';
 import { useActorSelector } from '../../containers/use-actor-selector';
 import { usePageActor } from '../../containers/use-page-actor';
 import { CartLine } from '../../components/cart/cart-line';
@@ -15,20 +15,29 @@ import { EmptyState } from '../../components/catalogue/empty-state';
 import { LocaleLink } from '../../components/locale-link/locale-link';
 import { routeMeta } from '../../seo/route-meta';
 import type { CartContext } from '../../../machines/cart.machine';
+import type { Order } from '../../../services/cart.service';
 import { cartFailure, lineQuantity } from '../../../machines/cart.selectors';
 import { localeContext } from '../../i18n/locale-middleware.server';
 import { loadPurchaseTerms } from '../../lib/purchase-terms.server';
+import { privatePageHeaders } from '../guards.server';
+import { loadServerCart } from './cart.server';
+import { shippingKey } from './shipping-key';
 
 /**
- * The cart itself is the browser's (below); the instalment plans and delivery times are the same
- * for every shopper, so they come with the page (cached like catalogue reads), not after it.
+ * Issue 38 §2: the server renders the visitor's cart, read with their token cookie (cart.server.ts),
+ * so the lines and the first photo are in the HTML; the browser's cart machine starts from the same
+ * order (`cartSeed`, picked up by the app actors' provider) instead of asking again. The instalment
+ * plans and delivery times are the same for every shopper (cached like catalogue reads).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { terms: await loadPurchaseTerms(context.get(localeContext)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = context.get(localeContext);
+  const [terms, cart] = await Promise.all([loadPurchaseTerms(locale), loadServerCart(request, locale)]);
+  return { terms, ...cart };
 }
 
-// Decision 003: the cart is per session, so the server renders the shell and a skeleton; the
-// browser fills it from the cart actor (which the header count shares).
+/** Someone's own cart: never kept by the storefront's HTML cache, a CDN or a proxy. */
+export const headers = privatePageHeaders;
+
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: msg`Shopping cart`,
@@ -44,9 +53,7 @@ export default function CartPage() {
       <h1 className="cart-page__title" ref={heading} tabIndex={-1}>
         <Trans>Shopping cart</Trans>
       </h1>
-      <AppActorsGate fallback={<CartSkeleton />}>
-        <CartContents heading={heading} />
-      </AppActorsGate>
+      <CartContents heading={heading} />
     </div>
   );
 }
@@ -55,14 +62,26 @@ const NO_QUEUE: CartContext['queue'] = [];
 
 function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   const { i18n } = useLingui();
-  // Inside <AppActorsGate>: the cart is there from the first render, the fallbacks are never shown.
+  // Until the app's actors are there (server, hydration) the page shows the order its loader read;
+  // the cart machine then starts from that same order (its seed), so nothing moves when it arrives.
+  const { cartSeed } = useLoaderData<typeof loader>();
+  const { actors, load } = useAppActorsHandle();
   const { actor: cart, send } = useAppActor('cart');
-  const order = useActorSelector(cart, (s) => s.context.order, null);
+  const machineOrder = useActorSelector(cart, (s) => s.context.order, null);
+  const order = cart ? machineOrder : (cartSeed?.order ?? null);
   const queue = useActorSelector(cart, (s) => s.context.queue, NO_QUEUE);
-  // Waiting for the session's token counts as loading: the cart has not asked yet.
-  const loading = useActorSelector(cart, (s) => s.matches('waiting') || s.matches('loading'), false);
+  // Waiting for the session's token counts as loading: the cart has not asked yet. Without the
+  // actors, the page is loading only when the server could not read the cart (no seed).
+  const loading = useActorSelector(cart, (s) => s.matches('waiting') || s.matches('loading'), cartSeed === null);
   const loadFailed = useActorSelector(cart, (s) => (s.matches('loadFailed') ? cartFailure(s.context) : null), null);
-  const { loggedIn } = useSessionSummary();
+  // The server could not read the cart: ask for the actors at once (they fetch it). With a seed
+  // they come when the page is idle (or at the first click), not competing with its first paint.
+  useEffect(() => {
+    if (cartSeed === null && !actors) void load();
+  }, [cartSeed, actors, load]);
+  const session = useSessionSummary();
+  // Before the session's check answers, the order says whose it is (a guest's has no customer).
+  const loggedIn = session.known ? session.loggedIn : Boolean(order?.customer);
   // A removed line takes its buttons with it: focus goes to the line that takes its place (or the
   // one before, at the end), or to the page heading once the cart is empty, rather than to <body>.
   const list = useRef<HTMLUListElement>(null);
@@ -105,6 +124,8 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
           <CartLine
             key={line.id}
             line={line}
+            // the first line's photo is the page's largest paint: eager, high priority
+            priority={index === 0}
             pendingQuantity={lineQuantity({ queue }, line.id)}
             onQuantity={(lineId, quantity) => void send({ type: 'cart.setQuantity', lineId, quantity })}
             onRemove={(lineId) => {
@@ -115,7 +136,7 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
         ))}
       </ul>
       <aside className="cart-page__aside">
-        <ShippingAwareSummary orderKey={`${order.code}:${order.totalQuantity}:${order.subTotalWithTax}`} />
+        <ShippingAwareSummary order={order} />
         <CouponForm appliedCodes={order.couponCodes} />
         <LocaleLink className="button button--primary cart-page__checkout" to={checkoutHref(order.code, loggedIn)}>
           <Trans>Proceed to checkout</Trans>
@@ -131,18 +152,21 @@ function CartContents({ heading }: { heading: RefObject<HTMLHeadingElement | nul
 }
 
 /** Asks for eligible shipping methods again whenever the cart's content changes. */
-function ShippingAwareSummary({ orderKey }: { orderKey: string }) {
-  return <ShippingEstimate key={orderKey} orderKey={orderKey} />;
+function ShippingAwareSummary({ order }: { order: Order }) {
+  const orderKey = shippingKey(order);
+  return <ShippingEstimate key={orderKey} orderKey={orderKey} order={order} />;
 }
 
-function ShippingEstimate({ orderKey }: { orderKey: string }) {
-  const { terms } = useLoaderData<typeof loader>();
-  const { actor: cart } = useAppActor('cart');
-  const order = useActorSelector(cart, (s) => s.context.order, null);
-  const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey } });
-  // undefined while asking (and before the actor has started), null when it failed.
-  const estimate = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
-  if (!order) return null;
+// The order comes from the page (the machine's, or the server's before the actors are there): the
+// summary is in the server's HTML, so nothing below it moves when the actors arrive.
+function ShippingEstimate({ orderKey, order }: { orderKey: string; order: Order }) {
+  const { terms, shipping: served } = useLoaderData<typeof loader>();
+  // With the server's estimate for this order there is no hurry: asked once the actors are there.
+  const { actor: shipping } = usePageActor('shippingEstimate', { input: { orderKey }, eager: served?.key !== orderKey });
+  // undefined while asking (and before the actor has started), null when it failed; until the
+  // actor answers, the server's estimate for this same order stands (no change, no shift).
+  const asked = useActorSelector(shipping, (s) => (s.status === 'done' ? s.output : s.status === 'error' ? null : undefined), undefined);
+  const estimate = asked === undefined && served?.key === orderKey ? served.estimate : asked;
   return (
     <CartSummary order={order} shippingEstimate={estimate} installmentPlans={terms.installmentPlans} deliveryTimes={terms.deliveryTimes} />
   );

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { cartMachine, type CartIntent, type CartMutationResult } from '../../../machines/cart.machine';
+import { cartMachine, type CartIntent, type CartMutationResult, type CartSeed } from '../../../machines/cart.machine';
 import type { CartUpdateResult, Order, RemoveLineResult } from '../../../services/cart.service';
 import { deferred, fakeOrder } from './cart-fixtures';
 
-function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: CartIntent) => Promise<CartMutationResult> }) {
+function start(fakes: {
+  fetch?: () => Promise<Order | null>;
+  mutate?: (intent: CartIntent) => Promise<CartMutationResult>;
+  seed?: CartSeed | null;
+}) {
   const spies = {
     fetch: vi.fn(fakes.fetch ?? (async () => null)),
     mutate: vi.fn(fakes.mutate ?? (async (): Promise<CartMutationResult> => ({ ok: true, order: fakeOrder([]) }))),
@@ -27,6 +31,7 @@ function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: C
       },
       actions: { announceChange: () => spies.announceChange() },
     }),
+    { input: { seed: fakes.seed } },
   ).start();
   // The shop machine sends the first sync once the session has a token.
   actor.send({ type: 'cart.sync' });
@@ -36,6 +41,48 @@ function start(fakes: { fetch?: () => Promise<Order | null>; mutate?: (intent: C
 }
 
 describe('cart machine', () => {
+  describe('seeded with the order the page read on the server (issue 38 §2)', () => {
+    it('starts from the seed: the first sync fetches nothing, a later sync does', async () => {
+      const seed = { order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) };
+      const { actor, spies, settled, lastCount } = start({ seed, fetch: async () => fakeOrder([]) });
+      await settled('ready');
+      expect(spies.fetch).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context.order).toBe(seed.order);
+      expect(lastCount()).toBe(1);
+      actor.send({ type: 'cart.sync' });
+      await settled('ready');
+      expect(spies.fetch).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.order?.lines).toEqual([]);
+    });
+
+    it('an empty seed (no cart) is an answer too', async () => {
+      const { actor, spies, settled, lastCount } = start({ seed: { order: null } });
+      await settled('ready');
+      expect(spies.fetch).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context.order).toBeNull();
+      expect(lastCount()).toBe(0);
+    });
+
+    it("the session's sign-in sync for the seed's own customer fetches nothing; another customer's does", async () => {
+      const seed = { order: fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }], { customer: { id: 'c7' } } as Partial<Order>) };
+      const { actor, spies, settled } = start({ seed });
+      await settled('ready');
+      actor.send({ type: 'cart.sync', customerId: 'c7' });
+      await settled('ready');
+      expect(spies.fetch).not.toHaveBeenCalled();
+      // covered once: a later sign-in (another tab signed out and in again) loads
+      actor.send({ type: 'cart.sync', customerId: 'c7' });
+      await settled('ready');
+      expect(spies.fetch).toHaveBeenCalledTimes(1);
+
+      const other = start({ seed });
+      await other.settled('ready');
+      other.actor.send({ type: 'cart.sync', customerId: 'c8' });
+      await other.settled('ready');
+      expect(other.spies.fetch).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('loads the server cart on start and reports its line count', async () => {
     const { actor, settled, lastCount } = start({ fetch: async () => fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 2 }]) });
 
@@ -301,6 +348,7 @@ describe('cart machine', () => {
         actors: { fetchActiveOrder: fromPromise(() => spies.fetch()), addToCart: fromPromise(() => spies.add()) },
         actions: { announceChange: () => {} },
       }),
+      { input: {} },
     ).start();
 
     actor.send({ type: 'cart.add', variantId: 'v1', quantity: 1 });
@@ -343,6 +391,7 @@ describe('cart machine', () => {
         },
         actions: { announceChange: () => {} },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'cart.sync' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
-import type { cartMachine } from '../../../machines/cart.machine';
+import { cartMachine, type CartSeed } from '../../../machines/cart.machine';
 import { sessionMachine } from '../../../machines/session.machine';
 import { shopMachine, type ShopInput, type TabMessage } from '../../../machines/shop.machine';
 import type { wishlistMachine, WishlistItem } from '../../../machines/wishlist.machine';
 import type { CheckUserResult } from '../../../services/session.service';
-import { deferred } from './cart-fixtures';
+import type { Order } from '../../../services/cart.service';
+import { deferred, fakeOrder } from './cart-fixtures';
 
 /** A child that only writes down what it was told (the flow is what is under test here). */
 function recorder(log: string[]) {
@@ -123,5 +124,50 @@ describe('shop machine (session ↔ cart ↔ wishlist)', () => {
     expect(postToTabs.mock.calls).toEqual([[{ message: { type: 'cart' } }], [{ message: { type: 'wishlist' } }]]);
     expect(cart).toEqual(['cart.sync', 'cart.sync']);
     expect(wishlist).toEqual(['wishlist.sync p1']);
+  });
+});
+
+describe("shop machine with the cart page's server-read order (issue 38 §2)", () => {
+  /** The real cart machine, its fetch a spy: how many activeOrder requests the page start costs. */
+  function startSeeded(seed: CartSeed | null, customerId: string | null) {
+    const fetch = vi.fn(async (): Promise<Order | null> => fakeOrder([]));
+    const machine = shopMachine.provide({
+      actors: {
+        session: sessionMachine.provide({
+          actors: {
+            createSession: fromPromise(async () => ({ token: 'new' })),
+            checkUser: fromPromise(async () => ({ customerId, cartCount: 1, wishlistCount: 0 })),
+          },
+        }),
+        cart: cartMachine.provide({ actors: { fetchActiveOrder: fromPromise(() => fetch()) }, actions: { announceChange: () => {} } }),
+      },
+    });
+    const actor = createActor(machine, { input: { session: { token: 'tok' }, guestWishlist: [], cartSeed: seed } }).start();
+    const cart = actor.system.get('cart') as AnyActorRef;
+    return { actor, cart, fetch };
+  }
+
+  it("a signed-in shopper's seeded cart asks nothing, though the check signs the customer in", async () => {
+    const order = fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }], { customer: { id: '7' } } as Partial<Order>);
+    const { actor, cart, fetch } = startSeeded({ order }, '7');
+    await vi.waitFor(() => expect(actor.getSnapshot().context.customerId).toBe('7'));
+    await vi.waitFor(() => expect(cart.getSnapshot().value).toBe('ready'));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(cart.getSnapshot().context.order).toBe(order);
+  });
+
+  it("a guest's seeded cart asks nothing", async () => {
+    const order = fakeOrder([{ id: 'l1', variantId: 'v1', quantity: 1 }]);
+    const { actor, cart, fetch } = startSeeded({ order }, null);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+    await vi.waitFor(() => expect(cart.getSnapshot().value).toBe('ready'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('without a seed the cart loads, as before', async () => {
+    const { cart, fetch } = startSeeded(null, null);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(cart.getSnapshot().value).toBe('ready'));
   });
 });

@@ -56,6 +56,10 @@ describe('personal pages (decision 012)', () => {
     '/en/auth/reset-password',
     '/%70rofile',
     '/EN/Profile',
+    // issue 38 §2: the cart page renders the visitor's own lines
+    '/cart',
+    '/en/cart',
+    '/en/cart.data',
   ];
 
   it('knows them in both locales, as documents and as navigation data', () => {
@@ -69,7 +73,7 @@ describe('personal pages (decision 012)', () => {
       '/products',
       '/profiles',
       '/checkoutx',
-      '/en/cart',
+      '/carts',
     ]) {
       expect(isPersonalPath(path), path).toBe(false);
     }
