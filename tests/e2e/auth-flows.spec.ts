@@ -11,7 +11,6 @@ import {
   gotoHydrated,
   locales,
   localePath,
-  serverURL,
   test,
   tr,
 } from './fixtures';
@@ -21,6 +20,7 @@ import {
   banner,
   codeStep,
   freshEmail,
+  mailboxList,
   readMailCode,
   registerUnverified,
   signInLink,
@@ -198,7 +198,7 @@ for (const locale of locales) {
       await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
       await expect(accountLink(page, locale)).toBeVisible({ timeout: SIGNED_IN_MS });
       // one code for the whole flow: the reloads sent nothing again
-      const mails = (await (await request.get(`${serverURL}/mailbox/list`)).json()) as { recipient: string }[];
+      const mails = await mailboxList(request);
       expect(mails.filter((m) => m.recipient === customer.email)).toHaveLength(1);
     });
 

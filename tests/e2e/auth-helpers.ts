@@ -45,6 +45,17 @@ async function mailbox<T>(request: APIRequestContext, path: string): Promise<T |
   }
 }
 
+/** Every mail of the dev mailbox (newest first), asked again when the kept-alive socket was reset. */
+export async function mailboxList<T = { fileName: string; recipient: string; subject: string; date: string }>(
+  request: APIRequestContext,
+): Promise<T[]> {
+  for (let attempt = 1; ; attempt++) {
+    const list = await mailbox<T[]>(request, 'list');
+    if (list) return list;
+    if (attempt === 3) throw new Error('the dev mailbox reset the connection three times');
+  }
+}
+
 /** Registers through the Shop API (not verified): the first code mail goes out. */
 export async function registerUnverified(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/shop-api', {
