@@ -145,6 +145,14 @@ describe('the store owner in the admin', () => {
       expect(typeof inbox.data.contactUsMessages.totalItems).toBe('number');
     });
 
+    it("does not see the catalogue's internal fields (view count, search text) on a product", async () => {
+      const r = await admin(`{ __type(name: "ProductCustomFields") { fields { name } } }`, {}, ownerToken);
+      const fields = (r.data.__type.fields as { name: string }[]).map((f) => f.name);
+      expect(fields).toEqual(expect.arrayContaining(['subTitle', 'dropPrice', 'newArrival']));
+      expect(fields).not.toContain('viewCount');
+      expect(fields).not.toContain('searchText');
+    });
+
     it('cannot create administrators, give itself more rights or add channels', async () => {
       const staff = await admin(
         `mutation($input: CreateAdministratorInput!) { createAdministrator(input: $input) { id } }`,

@@ -41,13 +41,24 @@ export const customFields: CustomFields = {
     },
     { name: 'dropPrice', type: 'int', nullable: true, label: label('Drop price (halalas)', 'السعر المخفض (هللة)') },
     { name: 'newArrival', type: 'boolean', defaultValue: false, label: label('New arrival', 'وصل حديثاً') },
-    { name: 'viewCount', type: 'int', defaultValue: 0, public: false, readonly: true, label: label('View count', 'عدد المشاهدات') },
+    // Kept by the catalogue plugin, read only by it: `internal` keeps them out of every GraphQL API
+    // and so out of the admin's product form (issue 35 §6).
+    {
+      name: 'viewCount',
+      type: 'int',
+      defaultValue: 0,
+      public: false,
+      readonly: true,
+      internal: true,
+      label: label('View count', 'عدد المشاهدات'),
+    },
     {
       name: 'searchText',
       type: 'localeText',
       nullable: true,
       public: false,
       readonly: true,
+      internal: true,
       label: label('Search text (internal)', 'نص البحث (داخلي)'),
     },
   ],
