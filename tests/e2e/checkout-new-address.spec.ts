@@ -3,7 +3,8 @@
 // exposed as required; "Add a new address" moves focus to the new form; an address saved with one
 // name and a free-text city still opens and saves in the profile.
 import { addOneToCart, EXPRESS, products, shopCall, shopperWithCart, signedInShopper, stepUrl } from './checkout-helpers';
-import { browserLocale, expect, gotoHydrated, locales, localePath, test, tr, type Locale } from './fixtures';
+import { codeStep, freshEmail, readMailCode, SIGNED_IN_MS, urlOf } from './auth-helpers';
+import { browserLocale, expect, gotoHydrated, localDigits, locales, localePath, startingWith, test, tr, type Locale } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 const SLOW = { timeout: 20_000 };
@@ -90,6 +91,57 @@ for (const locale of locales) {
       await expect(page).toHaveURL(stepUrl(locale, code, 'address'), SLOW);
       // The only saved address is the chosen one.
       await expect(page.getByRole('radio', { name: /Olaya Street 7/ })).toBeChecked();
+    });
+
+    // Issue 32 §2's report: "seen with a brand-new customer". Every step in one tab, as that shopper
+    // did it: the account created and confirmed here, then home, a product, the cart and checkout by
+    // the shop's own links (no reload), a new address, a tick that must stay.
+    test('a customer who just created the account in this tab keeps the ticked delivery after a new address', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const email = freshEmail('in-tab', locale);
+      await gotoHydrated(page, localePath(locale, '/auth'));
+      await page.getByRole('button', { name: tr(locale, 'Create an account') }).click();
+      await page.getByRole('textbox', { name: tr(locale, 'First name') }).fill('Huda');
+      await page.getByRole('textbox', { name: tr(locale, 'Last name') }).fill('Salem');
+      await page.getByRole('textbox', { name: tr(locale, 'Email address') }).fill(email);
+      await page.getByLabel(tr(locale, 'Password'), { exact: true }).fill('Shopper123!');
+      await page.getByLabel(tr(locale, 'Confirm password'), { exact: true }).fill('Shopper123!');
+      await page.getByRole('button', { name: tr(locale, 'Create account'), exact: true }).click();
+      const step = codeStep(page, locale);
+      await expect(step.heading).toBeVisible({ timeout: SIGNED_IN_MS });
+      await step.code.fill(await readMailCode(request, email));
+      await step.confirm.click();
+      await expect(page).toHaveURL(urlOf(locale, '/profile'), { timeout: SIGNED_IN_MS });
+
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: tr(locale, 'Elegance Store home page') })
+        .click();
+      await page.getByRole('main').locator('.product-card__name a').first().click();
+      await expect(page.locator('article.product[data-interactive]')).toBeAttached(SLOW);
+      await page.getByRole('button', { name: tr(locale, 'Add to cart') }).click();
+      const cart = page.getByRole('banner').getByRole('link', { name: startingWith(tr(locale, 'Cart')) });
+      await expect(cart.locator('.count-badge')).toHaveText(localDigits(locale, 1), SLOW);
+      await cart.click();
+      await page.getByRole('link', { name: tr(locale, 'Proceed to checkout') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/')}[^?]+\\?step=address$`), SLOW);
+
+      const form = page.getByRole('form', { name: tr(locale, 'New address') });
+      await form.getByRole('textbox', { name: tr(locale, 'First name') }).fill('Huda');
+      await form.getByRole('textbox', { name: tr(locale, 'Street and building') }).fill('Tahlia Street 9');
+      const city = form.getByRole('combobox', { name: tr(locale, 'City') });
+      await expect(city.locator('option')).not.toHaveCount(1, SLOW);
+      await city.selectOption({ index: 1 });
+      await form.getByRole('textbox', { name: tr(locale, 'Mobile number'), exact: true }).fill('0551234567');
+      await form.getByRole('button', { name: tr(locale, 'Save and deliver here') }).click();
+      await expect(page).toHaveURL(/\?step=shipping$/, SLOW);
+
+      const express = page.getByRole('radio', { name: EXPRESS });
+      await express.check();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(2_000); // a late answer (the session's check, a reload) would land by now
+      await expect(express).toBeChecked();
+      await expect(page.getByRole('button', { name: tr(locale, 'Continue to review') })).toBeEnabled();
     });
 
     test('“Add a new address” moves focus to the new form’s heading', async ({ page, request }) => {
