@@ -1,6 +1,7 @@
-// Issue 35 §3: an edit in the admin shows on the storefront within 5 seconds, although the page
-// was just served from the storefront's page cache (docs/decisions/042). Read as a visitor's
-// browser would fetch the page (no session cookie, so the cached copy is the one it gets).
+// Issue 35 §3: an edit in the admin (a product, a policy page, an FAQ) shows on the storefront
+// within 5 seconds, although the page was just served from the storefront's page cache
+// (docs/decisions/042). Read as a visitor's browser would fetch the page (no session cookie, so
+// the cached copy is the one it gets).
 import { adminCall } from './checkout-helpers';
 import { acceptLanguage, expect, localePath, locales, test, type Locale } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
@@ -62,6 +63,23 @@ for (const locale of locales) {
         await adminCall(request, 'mutation($input: UpdateProductInput!) { updateProduct(input: $input) { id } }', {
           input: { id: product.id, translations: [{ languageCode: locale, description: original.description }] },
         });
+      }
+    });
+
+    test('a policy page rewritten in the admin shows within 5 s', async ({ request }) => {
+      const { policyPageList } = await adminCall<{
+        policyPageList: { items: { type: string; languageCode: Locale; policy: string; content: string }[] };
+      }>(request, 'query { policyPageList(options: { take: 50 }) { items { type languageCode policy content } } }');
+      const original = policyPageList.items.find((p) => p.type === 'warranty' && p.languageCode === locale)!;
+      const path = '/pages/warranty-policy?type=warranty';
+      const marker = `warranty-${locale}-${Date.now()}`;
+      await warm(request, locale, path, marker);
+      const upsert = 'mutation($input: UpsertPolicyPageInput!) { upsertPolicyPage(input: $input) { id } }';
+      try {
+        await adminCall(request, upsert, { input: { ...original, content: `<p>${marker}</p>${original.content}` } });
+        expect(await msUntilShown(request, locale, path, marker)).toBeLessThanOrEqual(WITHIN_MS);
+      } finally {
+        await adminCall(request, upsert, { input: original });
       }
     });
 
