@@ -28,6 +28,19 @@ import path from 'path';
 import { storefrontUrl as storefrontUrlOf } from './public-urls';
 import { isSaudiVatNumber, loadStoreIdentity, StoreIdentityFields } from './store-identity';
 
+/** The order's variant names per language (one query), for the bilingual mails' line lists. */
+async function variantNamesOf(injector: Injector, ctx: RequestContext, order: Order) {
+  const variantIds = order.lines.map((l) => l.productVariant.id);
+  const translations = variantIds.length
+    ? await injector
+        .get(TransactionalConnection)
+        .getRepository(ctx, ProductVariantTranslation)
+        .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
+    : [];
+  return (variantId: unknown, lang: Lang, fallback: string) =>
+    translations.find((t) => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+}
+
 /**
  * Mail events shared with the account plugin (server/src/plugins/account).
  * The account plugin publishes them with `eventBus.publish(new VerificationCodeEvent(...))`;
@@ -236,15 +249,7 @@ async function orderMailData(ctx: RequestContext, order: Order, injector: Inject
   await injector.get(EntityHydrator).hydrate(ctx, full, {
     relations: ['lines.productVariant', 'shippingLines.shippingMethod', 'surcharges', 'payments', 'customer'],
   });
-  const variantIds = full.lines.map((l) => l.productVariant.id);
-  const translations = variantIds.length
-    ? await injector
-        .get(TransactionalConnection)
-        .getRepository(ctx, ProductVariantTranslation)
-        .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
-    : [];
-  const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
-    translations.find((t) => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+  const nameOf = await variantNamesOf(injector, ctx, full);
   const primary = orderMailLanguage(ctx, full);
   const paid = (full.payments ?? []).find((p) => p.state === 'Authorized' || p.state === 'Settled');
   const address = full.shippingAddress ?? {};
@@ -406,15 +411,7 @@ async function orderUpdateMailData(
   const full = await injector.get(OrderService).findOne(ctx, orderId);
   if (!full) return undefined;
   await injector.get(EntityHydrator).hydrate(ctx, full, { relations: ['lines.productVariant', 'payments', 'customer'] });
-  const variantIds = full.lines.map((l) => l.productVariant.id);
-  const translations = variantIds.length
-    ? await injector
-        .get(TransactionalConnection)
-        .getRepository(ctx, ProductVariantTranslation)
-        .find({ where: { base: { id: In(variantIds) } }, relations: ['base'] })
-    : [];
-  const nameOf = (variantId: unknown, lang: Lang, fallback: string) =>
-    translations.find((t) => String(t.base.id) === String(variantId) && t.languageCode === lang)?.name ?? fallback;
+  const nameOf = await variantNamesOf(injector, ctx, full);
   const primary = orderMailLanguage(ctx, full);
   const section = (lang: Lang) => {
     const t = UPDATE_LABELS[lang];
