@@ -79,21 +79,13 @@ export const defaultCoreOperationLimits: Record<string, CoreOperationLimit> = {
  * administrator's username need not be an e-mail).
  */
 export const defaultAdminSignInLimits: Record<string, CoreOperationLimit> = {
-  login: {
-    perIp: { limit: 100, windowSeconds: 15 * 60 },
-    perIdentifier: SIGN_IN_PER_ACCOUNT,
-    identifier: (a) => lower(a.username),
-    bucket: 'signin',
-    failuresOnly: true,
-  },
-  authenticate: {
-    perIp: { limit: 100, windowSeconds: 15 * 60 },
-    perIdentifier: SIGN_IN_PER_ACCOUNT,
-    identifier: (a) => (a.input?.native ? lower(a.input.native.username) : undefined),
-    bucket: 'signin',
-    failuresOnly: true,
-  },
+  login: withoutNotice(defaultCoreOperationLimits.login),
+  authenticate: withoutNotice(defaultCoreOperationLimits.authenticate),
 };
+
+function withoutNotice({ notify: _notify, ...limit }: CoreOperationLimit): CoreOperationLimit {
+  return limit;
+}
 
 /**
  * Apollo plugin that answers HTTP 429 (with Retry-After and a translated GraphQL error whose
