@@ -1,6 +1,7 @@
 // Shared helpers of the benchmark scripts (tests/perf/*.mjs). The pure functions at the top
 // (percentile, median, checkLimit, evaluate, formatTable) are unit-tested in lib.test.mjs.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 
 /** The shop `npm start` serves: on PORT when set, as start.mjs. */
 export const DEFAULT_BASE_URL = `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -281,4 +282,25 @@ export async function signedInRoutes(base) {
     console.warn(`signed-in routes skipped: ${error instanceof Error ? error.message : error}`);
     return null;
   }
+}
+
+/** What a browser sends with a page request (the load benches' requests look like a visitor's). */
+export const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 bench',
+};
+
+/** Time (ms) to the first byte of the response to one GET, with its status and X-Cache header. */
+export function firstByte(url, headers, agent) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(url, { headers, agent }, (res) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      res.resume();
+      res.on('end', () => resolve({ ms, status: res.statusCode, cache: res.headers['x-cache'] }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }

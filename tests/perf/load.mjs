@@ -39,13 +39,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureUnseen, unseenUrls } from './unseen.mjs';
-import { baseUrl, discoverRoutes, evaluate, fmt, formatTable, loadBudgets, LOCALE_COOKIE, localeOf, percentile, report } from './lib.mjs';
-
-const BROWSER_HEADERS = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br',
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 bench',
-};
+import {
+  BROWSER_HEADERS,
+  firstByte,
+  baseUrl,
+  discoverRoutes,
+  evaluate,
+  fmt,
+  formatTable,
+  loadBudgets,
+  LOCALE_COOKIE,
+  localeOf,
+  percentile,
+  report,
+} from './lib.mjs';
 
 const round1 = (n) => Math.round(n * 10) / 10;
 
@@ -124,20 +131,6 @@ export async function loadTargets(base) {
       body: JSON.stringify({ query: 'query BenchCollections { collections(options: { take: 3 }) { items { id slug name } } }' }),
     },
   ];
-}
-
-/** Time (ms) to the first byte of the response to one GET, and its status and X-Cache header. */
-function firstByte(url, headers, agent) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.get(url, { headers, agent }, (res) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      res.resume();
-      res.on('end', () => resolve({ ms, status: res.statusCode, cache: res.headers['x-cache'] }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
 }
 
 /** Up to `n` distinct category and product paths linked from the Arabic home page. */

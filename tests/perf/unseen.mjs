@@ -18,15 +18,9 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 
-import { LOCALE_COOKIE, percentile } from './lib.mjs';
+import { BROWSER_HEADERS, firstByte, LOCALE_COOKIE, percentile } from './lib.mjs';
 
 const round1 = (n) => Math.round(n * 10) / 10;
-
-const HEADERS = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br',
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 bench',
-};
 
 /** `{ type, path }[]` from a `<type> <path>` list. */
 export function parseUrlList(text) {
@@ -90,20 +84,6 @@ export async function ourUrls(base) {
   return urls;
 }
 
-/** One GET: time to the first byte, status and X-Cache. */
-function firstByte(url, headers, agent) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.get(url, { headers, agent }, (res) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      res.resume();
-      res.on('end', () => resolve({ ms, status: res.statusCode, cache: res.headers['x-cache'] }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
 /**
  * Asks each URL once, one at a time (after `warmup` requests of a page outside the list), and
  * returns a row per type: count, p50/p95/p99/max ms, failures (non-200, or an answer that says it
@@ -114,10 +94,10 @@ export async function measureUnseen(base, urls, { warmup = 3 } = {}) {
   const byType = new Map();
   try {
     // the renderer's own first-request costs (module loading, JIT) are not a page's
-    for (let i = 0; i < warmup; i++) await firstByte(`${base}/about`, { ...HEADERS, cookie: `${LOCALE_COOKIE}=ar` }, agent);
+    for (let i = 0; i < warmup; i++) await firstByte(`${base}/about`, { ...BROWSER_HEADERS, cookie: `${LOCALE_COOKIE}=ar` }, agent);
     for (const { type, path } of urls) {
       const locale = path === '/en' || path.startsWith('/en/') || path.startsWith('/en?') ? 'en' : 'ar';
-      const r = await firstByte(base + path, { ...HEADERS, cookie: `${LOCALE_COOKIE}=${locale}` }, agent);
+      const r = await firstByte(base + path, { ...BROWSER_HEADERS, cookie: `${LOCALE_COOKIE}=${locale}` }, agent);
       const row = byType.get(type) ?? { times: [], failures: 0 };
       row.times.push(r.ms);
       if (r.status !== 200 || r.cache === 'HIT' || r.cache === 'STALE') row.failures += 1;
